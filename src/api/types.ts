@@ -1,0 +1,189 @@
+// Types of the v1 Chemical Property Lookup API (spec parts 2 and 4). Every object the CLI prints,
+// the server sends and the remote client reads is one of these. Objects may carry further fields
+// (the service "may return further fields"), hence the index signatures.
+
+/** Spec 2.2. `o` (outlier) and `u` (property key) are extra fields the hosted service uses. */
+export interface DataPoint {
+  v: number;
+  s: string;
+  t?: number;
+  c?: string;
+  r?: string;
+  e?: number;
+  calc?: boolean;
+  u?: string;
+  o?: boolean;
+  [extra: string]: unknown;
+}
+
+/** Spec 2.1, value of `src`. `license` is ours: the licence of the source data. */
+export interface SourceDescriptor {
+  db: string;
+  url: string;
+  license?: string;
+  [extra: string]: unknown;
+}
+
+/** Spec 2.1 log entry. */
+export interface LogEntry {
+  dbid: string;
+  parse_time: number;
+  parsed: number;
+  retrieval: number;
+  t: number;
+  url: string;
+}
+
+export type PropertyMap = Record<string, DataPoint[]>;
+export type Descriptors = Record<string, Record<string, number> | number>;
+
+/** Spec 2.1. Search results carry the identifying fields; the compound endpoint the full set. */
+export interface Compound {
+  id: string;
+  rev?: number;
+  compound: string;
+  cas?: string;
+  inchi?: string;
+  inchikey?: string;
+  formula?: string;
+  type: 'C' | 'S';
+  mw?: number;
+  smiles?: string;
+  drawing?: string;
+  other_names?: string[];
+  src?: Record<string, SourceDescriptor>;
+  fixed_props?: PropertyMap;
+  tpdep_props?: PropertyMap;
+  descr?: Descriptors;
+  has_outliers?: boolean;
+  log?: LogEntry[];
+  mol2d?: string;
+  mol3d?: string;
+  mtime?: number;
+  webbook_id?: string;
+  /** Ours: number of mixtures the compound takes part in. */
+  n_mixtures?: number;
+  [extra: string]: unknown;
+}
+
+/** Body of `GET /cid/{cid}`. */
+export interface CompoundResponse {
+  comp: Compound;
+}
+
+/** Spec 2.3, body of `GET /search`. */
+export interface SearchResult {
+  comps: Compound[];
+  next_page: number | null;
+  prev_page: number | null;
+  query: string;
+  range: [number, number];
+  search_time: number;
+  suggestions: string[] | null;
+  total: number;
+}
+
+/** Spec 2.4, body of `GET /convert/{fromfmt}/{compound}`. Unknown fields are empty strings. */
+export interface ConversionResult {
+  cid: string;
+  inchi: string;
+  inchikey: string;
+  name: string;
+  smiles: string;
+  [extra: string]: unknown;
+}
+
+export const CONVERT_FORMATS = ['name', 'smiles', 'inchi', 'inchikey', 'cid'] as const;
+export type ConvertFormat = (typeof CONVERT_FORMATS)[number];
+
+/** Spec 2.5 `info` entry. */
+export interface PropertyInfo {
+  desc: string;
+  sym: string;
+  more?: string;
+  unit?: string;
+  dep?: string[];
+}
+
+/** Spec 2.5, body of `GET /predict/{smiles}`. */
+export interface PredictionResult {
+  info: Record<string, PropertyInfo>;
+  properties: {
+    tdep: PropertyMap;
+    fixed: PropertyMap;
+    corr: Record<string, unknown>;
+    pdep: Record<string, unknown>;
+    allprops: string[];
+    descr: Descriptors;
+  };
+}
+
+// ---- Mixtures (spec 2.6: "not shown"; this shape is ours, documented in the README) ----
+
+export interface MixtureComponent {
+  /** Compound id of the component. */
+  cid: string;
+  name: string;
+  cas?: string;
+  /** `solute` / `solvent` for Henry data; absent where no role applies. */
+  role?: 'solute' | 'solvent';
+  /** Mole fraction, for named compositions. */
+  x?: number;
+}
+
+/** One set of interaction parameters or constants between the components. */
+export interface ParameterSet {
+  /** Model name: `NRTL`, `UNIQUAC`, `Wilson`, `PR kij`, `Henry`, ... */
+  model: string;
+  /** Equation form in plain text, with the meaning of every parameter. */
+  form: string;
+  /** Unit of each parameter (absent for dimensionless ones). */
+  units: Record<string, string>;
+  /** Parameter values; pair parameters are written `name_ij` / `name_ji` in component order. */
+  params: Record<string, number>;
+  /** Temperature range of validity in K, where known. */
+  tmin?: number;
+  tmax?: number;
+  s: string;
+  r?: string;
+  calc?: boolean;
+}
+
+/** Body of `GET /mid/{mid}` is `{ "mix": Mixture }`. */
+export interface Mixture {
+  id: string;
+  name: string;
+  /** `binary` for a pair with interaction data, `composition` for a named blend (air, natural gas). */
+  kind: 'binary' | 'composition';
+  components: MixtureComponent[];
+  src: Record<string, SourceDescriptor>;
+  params: ParameterSet[];
+  mtime?: number;
+  [extra: string]: unknown;
+}
+
+export interface MixtureResponse {
+  mix: Mixture;
+}
+
+/** One entry of the mixture list. */
+export interface MixtureSummary {
+  id: string;
+  name: string;
+  kind: Mixture['kind'];
+  /** The other components (not the compound asked for). */
+  components: { cid: string; name: string }[];
+  /** Models of the parameter sets the mixture holds. */
+  models: string[];
+}
+
+/** Body of `GET /cid/{cid}/mixtures`. */
+export interface MixtureList {
+  cid: string;
+  mixtures: MixtureSummary[];
+}
+
+/** Error body sent by `chem serve` and printed in batch rows. */
+export interface ErrorBody {
+  error: { status: number; message: string };
+}

@@ -1,0 +1,40 @@
+// The one interface both backends implement and the server exposes. Every method returns the
+// exact v1 response body of its endpoint and fails with a ChemError carrying a v1 status.
+import type {
+  CompoundResponse,
+  ConversionResult,
+  ConvertFormat,
+  MixtureList,
+  MixtureResponse,
+  PredictionResult,
+  SearchResult,
+} from './api/types.js';
+
+export interface ConvertOptions {
+  /** Answer only from the database (the spec's behaviour): 404 instead of computed identifiers. */
+  strict?: boolean;
+  /** Called with a one-line notice, e.g. when identifiers were computed rather than looked up. */
+  onNotice?: (message: string) => void;
+}
+
+export interface PredictOptions {
+  /** Extra temperatures (K) at which T-dependent properties are evaluated. */
+  temperatures?: number[];
+}
+
+export interface Backend {
+  readonly kind: 'local' | 'remote';
+  /** GET /search?q=&p= ; pages are numbered from 1. */
+  search(query: string, page?: number): Promise<SearchResult>;
+  /** GET /cid/{cid} */
+  compound(cid: string): Promise<CompoundResponse>;
+  /** GET /cid/{cid}/mixtures */
+  mixtures(cid: string): Promise<MixtureList>;
+  /** GET /mid/{mid} */
+  mixture(mid: string): Promise<MixtureResponse>;
+  /** GET /convert/{fromfmt}/{compound} */
+  convert(from: ConvertFormat, value: string, opts?: ConvertOptions): Promise<ConversionResult>;
+  /** GET /predict/{smiles} */
+  predict(smiles: string, opts?: PredictOptions): Promise<PredictionResult>;
+  close(): Promise<void>;
+}

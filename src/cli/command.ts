@@ -1,0 +1,74 @@
+// Glue between commander and the command functions: builds the Context from the global options
+// and turns a handler's result into the process exit code.
+import type { Command } from 'commander';
+import { resolveSettings, openConfigStore, type Env } from './config.js';
+import { chooseFormat, makeColor, type Context, type GlobalOptions, type IO } from './context.js';
+import { createBackend } from './backend-factory.js';
+import type { UnitPrefs } from './units.js';
+
+export interface Deps {
+  io: IO;
+  env: Env;
+  /** Receives the handler's exit code. */
+  setExit(code: number): void;
+}
+
+export type Handler<O> = (ctx: Context, args: string[], opts: O) => Promise<number | void>;
+
+/** Builds a Context for a command invocation. `batch` picks NDJSON as the piped default. */
+export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean): Context {
+  const { io, env } = deps;
+  const file = openConfigStore(env).store;
+  const settings = resolveSettings(env, {
+    ...file,
+    ...(globals.db ? { db: globals.db } : {}),
+  });
+  const units: UnitPrefs = {
+    temp: (globals.temp ?? settings.temp) as UnitPrefs['temp'],
+    pressure: (globals.pressure ?? settings.pressure) as UnitPrefs['pressure'],
+    energy: (globals.energy ?? settings.energy) as UnitPrefs['energy'],
+  };
+  const { format, explicit } = chooseFormat(globals, io, batch);
+  const quiet = !!globals.quiet;
+  const debug = !!globals.debug;
+  let backend: ReturnType<Context['backend']> | undefined;
+  const ctx: Context = {
+    io,
+    env,
+    settings,
+    format,
+    formatExplicit: explicit,
+    color: makeColor(globals, env, io),
+    quiet,
+    debug,
+    units,
+    convertJson: !!globals.convertJson,
+    backend: () => (backend ??= createBackend(ctx, globals)),
+    notice: (m) => {
+      if (!quiet) io.stderr.write(`chem: ${m}\n`);
+    },
+    log: (m) => {
+      if (debug) io.stderr.write(`[debug] ${m}\n`);
+    },
+    close: async () => {
+      if (backend) await (await backend.catch(() => undefined))?.close();
+    },
+  };
+  return ctx;
+}
+
+/** Wraps a handler as a commander action. */
+export function action<O>(deps: Deps, handler: Handler<O>) {
+  return async (...params: unknown[]) => {
+    const cmd = params[params.length - 1] as Command;
+    const opts = cmd.opts() as O;
+    const args = cmd.args.filter((a): a is string => typeof a === 'string');
+    const ctx = buildContext(deps, cmd.optsWithGlobals() as GlobalOptions, args.includes('-'));
+    try {
+      const code = await handler(ctx, args, opts);
+      deps.setExit(code ?? 0);
+    } finally {
+      await ctx.close();
+    }
+  };
+}

@@ -1,0 +1,67 @@
+// chem convert FROM VALUE: identifiers of a compound (spec 4.4), also for a molfile and in batch.
+import { Command } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { CONVERT_FORMATS, type ConversionResult, type ConvertFormat } from '../../api/types.js';
+import { usageError } from '../../api/errors.js';
+import { action, type Deps } from '../command.js';
+import type { Context } from '../context.js';
+import { readLines, runBatch } from '../batch.js';
+import { printResult, renderTable, type View } from '../output.js';
+import { examples } from '../help.js';
+
+interface Options {
+  file?: string;
+  strict?: boolean;
+}
+
+const FIELDS = ['cid', 'name', 'inchi', 'inchikey', 'smiles'] as const;
+
+export const conversionView: View<ConversionResult> = {
+  columns: FIELDS.map((key) => ({ key })),
+  rows: (r) => [Object.fromEntries(FIELDS.map((k) => [k, r[k]]))],
+  table: (r, ctx) => renderTable(['field', 'value'], FIELDS.map((k) => [k, r[k] || '—']), ctx),
+};
+
+export function convertCommand(deps: Deps): Command {
+  return new Command('convert')
+    .description('convert a compound between identifier formats: cid, name, SMILES, InChI, InChIKey')
+    .argument('[from]', `input format: ${CONVERT_FORMATS.join(' | ')}`)
+    .argument('[value]', 'the compound in that format, or - to read one per line from stdin')
+    .option('--file <path>', 'read the structure from a molfile (V2000/V3000)')
+    .option('--strict', 'answer only from the database (404 when not found), as the v1 API does')
+    .addHelpText(
+      'after',
+      examples(
+        'chem convert smiles "C[C@H](N)C(=O)O"',
+        'chem convert name ethanol --json',
+        'chem convert inchikey LFQSCWFLJHTTHZ-UHFFFAOYSA-N',
+        'chem convert --file caffeine.mol',
+        'cut -f2 list.tsv | chem convert smiles - --format csv',
+      ),
+    )
+    .action(action(deps, (ctx, args, opts: Options) => runConvert(ctx, args, opts)));
+}
+
+export async function runConvert(ctx: Context, args: string[], opts: Options): Promise<number> {
+  const backend = await ctx.backend();
+  const convertOpts = { strict: opts.strict, onNotice: ctx.notice };
+  if (opts.file) {
+    if (args.length) throw usageError('give either --file or FROM VALUE, not both');
+    const { parseMolfile, canonicalSmiles } = await import('../../local/chem/molecule.js');
+    const smiles = canonicalSmiles(parseMolfile(await readFile(opts.file, 'utf8')));
+    await printResult(ctx, conversionView, await backend.convert('smiles', smiles, convertOpts));
+    return 0;
+  }
+  const [from, value] = args;
+  if (!from || value === undefined) throw usageError('usage: chem convert FROM VALUE (see chem convert --help)');
+  if (!(CONVERT_FORMATS as readonly string[]).includes(from)) {
+    throw usageError(`unknown input format "${from}": expected one of ${CONVERT_FORMATS.join(', ')}`);
+  }
+  const fmt = from as ConvertFormat;
+  if (value === '-') {
+    const quietNotice = { ...convertOpts, onNotice: undefined };
+    return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.convert(fmt, v, quietNotice), conversionView);
+  }
+  await printResult(ctx, conversionView, await backend.convert(fmt, value, convertOpts));
+  return 0;
+}

@@ -1,0 +1,91 @@
+// User configuration: a JSON file managed by conf (mode 0600), overridden by environment variables.
+import Conf from 'conf';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { usageError } from '../api/errors.js';
+
+export const DEFAULT_BASE_URL = 'https://www.chemeo.com/api/v1';
+
+/** Keys of the config file, their environment override and what values they accept. */
+export const CONFIG_KEYS = {
+  'api-key': { env: 'CHEM_API_KEY', values: undefined },
+  'base-url': { env: 'CHEM_BASE_URL', values: undefined },
+  backend: { env: 'CHEM_BACKEND', values: ['local', 'remote'] },
+  db: { env: 'CHEM_DB', values: undefined },
+  temp: { env: 'CHEM_TEMP', values: ['K', 'C', 'F'] },
+  pressure: { env: 'CHEM_PRESSURE', values: ['kPa', 'bar', 'atm', 'psi', 'MPa'] },
+  energy: { env: 'CHEM_ENERGY', values: ['kJ/mol', 'kcal/mol'] },
+} as const satisfies Record<string, { env: string; values: readonly string[] | undefined }>;
+
+export type ConfigKey = keyof typeof CONFIG_KEYS;
+export type Env = Record<string, string | undefined>;
+
+export function isConfigKey(k: string): k is ConfigKey {
+  return Object.hasOwn(CONFIG_KEYS, k);
+}
+
+/** The config store. `CHEM_CONFIG_DIR` moves it (tests, portable installs). */
+export function openConfigStore(env: Env): Conf<Record<string, string>> {
+  return new Conf<Record<string, string>>({
+    projectName: 'chem',
+    projectSuffix: '',
+    configName: 'config',
+    cwd: env.CHEM_CONFIG_DIR || undefined,
+    configFileMode: 0o600,
+  });
+}
+
+export function validateConfigValue(key: ConfigKey, value: string): void {
+  const allowed = CONFIG_KEYS[key].values as readonly string[] | undefined;
+  if (allowed && !allowed.includes(value)) {
+    throw usageError(`invalid value "${value}" for ${key}: expected one of ${allowed.join(', ')}`);
+  }
+  if (key === 'base-url' && !/^https?:\/\/[^\s]+$/.test(value)) {
+    throw usageError(`invalid base-url "${value}": expected an http(s) URL`);
+  }
+}
+
+/** Resolved settings: environment over file over defaults. */
+export interface Settings {
+  apiKey?: string;
+  baseUrl: string;
+  backend?: 'local' | 'remote';
+  db: string;
+  temp: 'K' | 'C' | 'F';
+  pressure: 'kPa' | 'bar' | 'atm' | 'psi' | 'MPa';
+  energy: 'kJ/mol' | 'kcal/mol';
+}
+
+/** XDG data dir for the database. */
+export function defaultDbPath(env: Env): string {
+  const base = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
+  return join(base, 'chem', 'chem.sqlite');
+}
+
+/** XDG cache dir for the remote client's response cache. */
+export function defaultCacheDir(env: Env): string {
+  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
+  return join(base, 'chem');
+}
+
+export function resolveSettings(env: Env, file: Partial<Record<ConfigKey, string>>): Settings {
+  const get = (k: ConfigKey): string | undefined => {
+    const v = env[CONFIG_KEYS[k].env] || file[k];
+    if (v !== undefined && v !== '') validateConfigValue(k, v);
+    return v || undefined;
+  };
+  return {
+    apiKey: get('api-key'),
+    baseUrl: (get('base-url') ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
+    backend: get('backend') as Settings['backend'],
+    db: get('db') ?? defaultDbPath(env),
+    temp: (get('temp') ?? 'K') as Settings['temp'],
+    pressure: (get('pressure') ?? 'kPa') as Settings['pressure'],
+    energy: (get('energy') ?? 'kJ/mol') as Settings['energy'],
+  };
+}
+
+/** `abcd…wxyz` style masking: never prints more than the last 4 characters. */
+export function maskSecret(value: string): string {
+  return value.length <= 8 ? '****' : `****${value.slice(-4)}`;
+}

@@ -1,0 +1,94 @@
+// The explicit context every command runs with: io streams, resolved settings, output choices and
+// a lazily created backend. Tests build one with fake streams; nothing below reads `process.*`.
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { Readable, Writable } from 'node:stream';
+import type { Backend } from '../backend.js';
+import { ChemError } from '../api/errors.js';
+import { FORMATS, type Format } from './output.js';
+import type { Env, Settings } from './config.js';
+import type { UnitPrefs } from './units.js';
+
+export interface IO {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** Terminal width for tables. */
+  columns: number;
+  /** Writes to stdout, waiting for the stream to drain (large batches stay in bounded memory). */
+  write(s: string): Promise<void>;
+}
+
+export interface Context {
+  io: IO;
+  env: Env;
+  settings: Settings;
+  format: Format;
+  /** True when the format was chosen explicitly (--format / --json), not from the TTY default. */
+  formatExplicit: boolean;
+  color: ChalkInstance;
+  quiet: boolean;
+  debug: boolean;
+  units: UnitPrefs;
+  convertJson: boolean;
+  /** The backend, created on first use (loads only the modules it needs). */
+  backend(): Promise<Backend>;
+  /** A one-line notice on stderr (silenced by --quiet). */
+  notice(message: string): void;
+  /** Debug line on stderr (only with --debug). */
+  log(message: string): void;
+  /** Releases the backend (database handle, HTTP pool) if one was created. */
+  close(): Promise<void>;
+}
+
+export function streamIO(stdin: Readable & { isTTY?: boolean }, stdout: Writable & { isTTY?: boolean; columns?: number }, stderr: Writable & { isTTY?: boolean }): IO {
+  return {
+    stdin,
+    stdout,
+    stderr,
+    stdinIsTTY: !!stdin.isTTY,
+    stdoutIsTTY: !!stdout.isTTY,
+    stderrIsTTY: !!stderr.isTTY,
+    columns: stdout.columns || 80,
+    write: (s) =>
+      new Promise((resolve, reject) => {
+        if (stdout.write(s)) resolve();
+        else {
+          stdout.once('drain', resolve);
+          stdout.once('error', reject);
+        }
+      }),
+  };
+}
+
+export interface GlobalOptions {
+  format?: string;
+  json?: boolean;
+  color?: boolean;
+  quiet?: boolean;
+  debug?: boolean;
+  db?: string;
+  temp?: string;
+  pressure?: string;
+  energy?: string;
+  convertJson?: boolean;
+}
+
+/** Default format: a table on a terminal; JSON (NDJSON for batch input) when stdout is piped. */
+export function chooseFormat(opts: GlobalOptions, io: IO, batch: boolean): { format: Format; explicit: boolean } {
+  if (opts.json) return { format: 'json', explicit: true };
+  if (opts.format) {
+    if (!(FORMATS as readonly string[]).includes(opts.format)) {
+      throw new ChemError(400, `unknown format "${opts.format}": expected one of ${FORMATS.join(', ')}`);
+    }
+    return { format: opts.format as Format, explicit: true };
+  }
+  return { format: io.stdoutIsTTY ? 'table' : batch ? 'ndjson' : 'json', explicit: false };
+}
+
+export function makeColor(opts: GlobalOptions, env: Env, io: IO): ChalkInstance {
+  const off = opts.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || !io.stdoutIsTTY;
+  return new Chalk({ level: off ? 0 : 1 });
+}

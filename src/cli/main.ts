@@ -1,0 +1,36 @@
+// Entry point: runs the program with the process's streams and maps every failure to one line on
+// stderr and a documented exit code (see src/api/errors.ts).
+import { CommanderError } from 'commander';
+import { EXIT, toChemError } from '../api/errors.js';
+import { streamIO, type IO } from './context.js';
+import type { Env } from './config.js';
+import { buildProgram } from './program.js';
+
+export interface MainDeps {
+  io?: IO;
+  env?: Env;
+}
+
+export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
+  const io = deps.io ?? streamIO(process.stdin, process.stdout, process.stderr);
+  const env = deps.env ?? process.env;
+  let exit = EXIT.ok as number;
+  const program = buildProgram({ io, env, setExit: (c) => (exit = c) });
+  if (argv.length === 0) {
+    io.stdout.write(program.helpInformation());
+    return EXIT.ok;
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exit;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // commander already printed its one-line message; help and version are not errors.
+      return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? EXIT.ok : EXIT.usage;
+    }
+    const e = toChemError(err);
+    io.stderr.write(`chem: error: ${e.message}\n`);
+    if (argv.includes('--debug') && err instanceof Error && err.stack) io.stderr.write(err.stack + '\n');
+    return e.exitCode;
+  }
+}

@@ -1,0 +1,41 @@
+// The commander program: global options and the list of commands. Each command lives in its own
+// module under commands/ and is imported here; heavy work is imported inside the actions.
+import { Command, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import type { Deps } from './command.js';
+import { FORMATS } from './output.js';
+import { examples } from './help.js';
+import { convertCommand } from './commands/convert.js';
+import { configCommand } from './commands/config.js';
+
+export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+
+export function buildProgram(deps: Deps): Command {
+  const program = new Command('chem')
+    .description('Chemical compound lookups, structure conversions and property predictions (v1 API)')
+    .version(VERSION, '-V, --version')
+    .addOption(new Option('-f, --format <format>', 'output format (default: table on a terminal, json when piped, ndjson for batches)').choices(FORMATS))
+    .option('--json', 'shorthand for --format json')
+    .option('--no-color', 'disable colours (also NO_COLOR)')
+    .option('-q, --quiet', 'no notices on stderr, only errors')
+    .option('--debug', 'log details (requests, timings) on stderr')
+    .option('--db <path>', 'SQLite database (default: config db, CHEM_DB, or the XDG data dir)')
+    .addOption(new Option('--temp <unit>', 'temperature unit in tables and CSV').choices(['K', 'C', 'F']))
+    .addOption(new Option('--pressure <unit>', 'pressure unit in tables and CSV').choices(['kPa', 'bar', 'atm', 'psi', 'MPa']))
+    .addOption(new Option('--energy <unit>', 'energy unit in tables and CSV').choices(['kJ/mol', 'kcal/mol']))
+    .option('--convert-json', 'apply the unit options to JSON output too (default: spec units)')
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (s) => void deps.io.stdout.write(s),
+      writeErr: (s) => void deps.io.stderr.write(s),
+    })
+    .exitOverride();
+
+  const commands = [
+    convertCommand(deps),
+    configCommand(deps),
+  ];
+  for (const cmd of commands) program.addCommand(cmd.copyInheritedSettings(program));
+  program.addHelpText('after', examples('chem convert smiles CCO', 'chem predict "c1ccccc1O" --json', 'chem search benzene', 'chem config set api-key'));
+  return program;
+}

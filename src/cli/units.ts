@@ -1,0 +1,46 @@
+// Display units for tables and CSV. JSON keeps the registry's units (spec units) unless the user
+// asks for --convert-json. Factors are exact by definition:
+//   °C = K − 273.15; °F = K × 9/5 − 459.67
+//   1 bar = 100 kPa; 1 atm = 101.325 kPa; 1 psi = 6.894757293168361 kPa (0.45359237 kg × 9.80665 m/s² / 0.0254² m²); 1 MPa = 1000 kPa
+//   1 kcal (thermochemical) = 4.184 kJ
+import type { Settings } from './config.js';
+
+export interface UnitPrefs {
+  temp: Settings['temp'];
+  pressure: Settings['pressure'];
+  energy: Settings['energy'];
+}
+
+export const SPEC_UNITS: UnitPrefs = { temp: 'K', pressure: 'kPa', energy: 'kJ/mol' };
+
+interface Conversion {
+  unit: string;
+  convert: (v: number) => number;
+}
+
+const TEMP: Record<UnitPrefs['temp'], Conversion> = {
+  K: { unit: 'K', convert: (v) => v },
+  C: { unit: '°C', convert: (v) => v - 273.15 },
+  F: { unit: '°F', convert: (v) => (v * 9) / 5 - 459.67 },
+};
+
+const PRESSURE: Record<UnitPrefs['pressure'], Conversion> = {
+  kPa: { unit: 'kPa', convert: (v) => v },
+  bar: { unit: 'bar', convert: (v) => v / 100 },
+  atm: { unit: 'atm', convert: (v) => v / 101.325 },
+  psi: { unit: 'psi', convert: (v) => v / 6.894757293168361 },
+  MPa: { unit: 'MPa', convert: (v) => v / 1000 },
+};
+
+const ENERGY: Record<UnitPrefs['energy'], Conversion> = {
+  'kJ/mol': { unit: 'kJ/mol', convert: (v) => v },
+  'kcal/mol': { unit: 'kcal/mol', convert: (v) => v / 4.184 },
+};
+
+/** How a value stored in `unit` (a registry unit) is shown under the user's preferences. */
+export function displayUnit(unit: string | undefined, prefs: UnitPrefs): Conversion {
+  if (unit === 'K') return TEMP[prefs.temp];
+  if (unit === 'kPa') return PRESSURE[prefs.pressure];
+  if (unit === 'kJ/mol') return ENERGY[prefs.energy];
+  return { unit: unit ?? '', convert: (v) => v };
+}

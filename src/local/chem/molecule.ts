@@ -1,0 +1,124 @@
+// Structure toolkit on OpenChemLib: parsing, canonical SMILES, formula, masses, molfiles, drawings.
+// Importing this module loads OpenChemLib (~70 ms), so only commands that need structures do.
+import * as OCL from 'openchemlib';
+import { ChemError } from '../../api/errors.js';
+
+export type Molecule = OCL.Molecule;
+
+const ELECTRON_MASS = 0.000548579909;
+
+/** Turns OpenChemLib's Java-style message ("Class$S19: SmilesParser: ...") into a plain sentence. */
+function parserMessage(err: unknown): string {
+  const raw = err instanceof Error ? err.message : String(err);
+  return raw.replace(/^Class\$\S+:\s*/, '').replace(/^java\.lang\.\w+:\s*/, '');
+}
+
+/**
+ * Parses a SMILES. `coordinates: false` (the default) is ~8x faster; ask for coordinates only
+ * when a drawing or a molfile is needed. Invalid input is the spec's 404 for predict/convert.
+ */
+export function parseSmiles(smiles: string, opts: { coordinates?: boolean } = {}): Molecule {
+  const s = smiles.trim();
+  if (!s) throw new ChemError(404, 'no compound can be generated from an empty SMILES');
+  if (/\s/.test(s)) throw new ChemError(404, `invalid SMILES "${s}": contains whitespace`);
+  let mol: Molecule;
+  try {
+    mol = OCL.Molecule.fromSmiles(s, { noCoordinates: !opts.coordinates });
+  } catch (err) {
+    throw new ChemError(404, `invalid SMILES "${s}": ${parserMessage(err)}`);
+  }
+  if (mol.getAllAtoms() === 0) throw new ChemError(404, `invalid SMILES "${s}": no atoms`);
+  return mol;
+}
+
+/** Parses a V2000 or V3000 molfile. */
+export function parseMolfile(text: string): Molecule {
+  if (!/V[23]000/.test(text)) throw new ChemError(404, 'invalid molfile: no V2000 or V3000 counts line');
+  let mol: Molecule;
+  try {
+    mol = OCL.Molecule.fromMolfile(text);
+  } catch (err) {
+    throw new ChemError(404, `invalid molfile: ${parserMessage(err)}`);
+  }
+  if (mol.getAllAtoms() === 0) throw new ChemError(404, 'invalid molfile: no atoms');
+  return mol;
+}
+
+/** Canonical isomeric SMILES (OpenChemLib's canonical atom order). */
+export function canonicalSmiles(mol: Molecule): string {
+  return mol.toIsomericSmiles();
+}
+
+/** Element counts including implicit hydrogens, keyed by element symbol. */
+export function elementCounts(mol: Molecule): Record<string, number> {
+  mol.ensureHelperArrays(OCL.Molecule.cHelperNeighbours);
+  const counts: Record<string, number> = {};
+  const add = (sym: string, n: number) => {
+    if (n) counts[sym] = (counts[sym] ?? 0) + n;
+  };
+  for (let a = 0; a < mol.getAllAtoms(); a++) {
+    add(mol.getAtomLabel(a), 1);
+    add('H', mol.getImplicitHydrogens(a));
+  }
+  return counts;
+}
+
+export function netCharge(mol: Molecule): number {
+  let q = 0;
+  for (let a = 0; a < mol.getAllAtoms(); a++) q += mol.getAtomCharge(a);
+  return q;
+}
+
+/** Hill formula (C, H, then alphabetical; alphabetical without carbon), charge as `+2` / `-`. */
+export function hillFormula(mol: Molecule): string {
+  const counts = elementCounts(mol);
+  const keys = Object.keys(counts).sort();
+  const order = counts.C ? ['C', ...(counts.H ? ['H'] : []), ...keys.filter((k) => k !== 'C' && k !== 'H')] : keys;
+  let f = order.map((k) => (counts[k] === 1 ? k : `${k}${counts[k]}`)).join('');
+  const q = netCharge(mol);
+  if (q) f += (q > 0 ? '+' : '-') + (Math.abs(q) > 1 ? Math.abs(q) : '');
+  return f;
+}
+
+export interface Masses {
+  /** Average molecular weight, g/mol (standard atomic weights). */
+  mw: number;
+  /** Monoisotopic mass, g/mol, electrons of the net charge accounted for. */
+  monoisotopic: number;
+}
+
+export function masses(mol: Molecule): Masses {
+  const f = mol.getMolecularFormula();
+  return { mw: f.relativeWeight, monoisotopic: f.absoluteWeight - netCharge(mol) * ELECTRON_MASS };
+}
+
+export function atomCounts(mol: Molecule): { atoms: number; heavy: number } {
+  mol.ensureHelperArrays(OCL.Molecule.cHelperNeighbours);
+  let atoms = 0;
+  let heavy = 0;
+  for (let a = 0; a < mol.getAllAtoms(); a++) {
+    atoms += 1 + mol.getImplicitHydrogens(a);
+    if (mol.getAtomicNo(a) !== 1) heavy++;
+  }
+  return { atoms, heavy };
+}
+
+/** 2D molfile (V2000), coordinates invented when the molecule has none. */
+export function molfile2d(mol: Molecule): string {
+  const m = mol.getCompactCopy();
+  m.inventCoordinates();
+  return m.toMolfile();
+}
+
+/** 3D molfile from OpenChemLib's conformer generator (fixed seed, so the output is stable). */
+export function molfile3d(mol: Molecule): string | undefined {
+  const m = mol.getCompactCopy();
+  const conf = new OCL.ConformerGenerator(42).getOneConformerAsMolecule(m);
+  return conf ? conf.toMolfile() : undefined;
+}
+
+export function svg(mol: Molecule, width = 300, height = 200): string {
+  const m = mol.getCompactCopy();
+  m.inventCoordinates();
+  return m.toSVG(width, height, 'chem', { autoCrop: true, autoCropMargin: 10, suppressChiralText: true });
+}
