@@ -35,7 +35,14 @@ export function buildProgram(deps: Deps): Command {
     convertCommand(deps),
     configCommand(deps),
   ];
-  for (const cmd of commands) program.addCommand(cmd.copyInheritedSettings(program));
+  for (const cmd of commands) program.addCommand(inherit(cmd, program));
   program.addHelpText('after', examples('chem convert smiles CCO', 'chem predict "c1ccccc1O" --json', 'chem search benzene', 'chem config set api-key'));
   return program;
+}
+
+/** Output, exit and suggestion settings for a command and all its subcommands. */
+function inherit(cmd: Command, parent: Command): Command {
+  cmd.copyInheritedSettings(parent);
+  for (const sub of cmd.commands) inherit(sub, cmd);
+  return cmd;
 }

@@ -32,7 +32,9 @@ async function readSecret(ctx: Context, prompt: string): Promise<string> {
 }
 
 export function configCommand(deps: Deps): Command {
-  const cmd = new Command('config').description('read and write settings (api-key, base-url, backend, db, temp, pressure, energy)');
+  const cmd = new Command('config')
+    .description('read and write settings (api-key, base-url, backend, db, temp, pressure, energy)')
+    .addHelpText('after', examples('chem config set api-key', 'chem config list', 'chem config path'));
   cmd
     .command('set')
     .description('set a key; without a value, read it from stdin (not echoed on a terminal)')
@@ -87,6 +89,7 @@ export function configCommand(deps: Deps): Command {
   cmd
     .command('path')
     .description('print the path of the settings file')
+    .addHelpText('after', examples('chem config path'))
     .action(
       action(deps, async (ctx) => {
         await ctx.io.write(openConfigStore(ctx.env).path + '\n');

@@ -21,6 +21,8 @@ export function parseSmiles(smiles: string, opts: { coordinates?: boolean } = {}
   const s = smiles.trim();
   if (!s) throw new ChemError(404, 'no compound can be generated from an empty SMILES');
   if (/\s/.test(s)) throw new ChemError(404, `invalid SMILES "${s}": contains whitespace`);
+  const unclosed = unclosedBranch(s);
+  if (unclosed >= 0) throw new ChemError(404, `invalid SMILES "${s}": unclosed branch "(" at position ${unclosed}`);
   let mol: Molecule;
   try {
     mol = OCL.Molecule.fromSmiles(s, { noCoordinates: !opts.coordinates });
@@ -28,7 +30,28 @@ export function parseSmiles(smiles: string, opts: { coordinates?: boolean } = {}
     throw new ChemError(404, `invalid SMILES "${s}": ${parserMessage(err)}`);
   }
   if (mol.getAllAtoms() === 0) throw new ChemError(404, `invalid SMILES "${s}": no atoms`);
+  // OpenChemLib leaves a radical where an aromatic system cannot be kekulized (c1cccc1); without
+  // bracket atoms a SMILES cannot express a radical, so that is an invalid input.
+  if (!s.includes('[')) {
+    for (let a = 0; a < mol.getAllAtoms(); a++) {
+      if (mol.getAtomRadical(a)) throw new ChemError(404, `invalid SMILES "${s}": cannot kekulize the aromatic system at atom ${a + 1}`);
+    }
+  }
   return mol;
+}
+
+/** Position of the first "(" that is never closed, or -1 (OpenChemLib accepts "C(C"). */
+function unclosedBranch(s: string): number {
+  const open: number[] = [];
+  let inBracket = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '[') inBracket = true;
+    else if (c === ']') inBracket = false;
+    else if (!inBracket && c === '(') open.push(i);
+    else if (!inBracket && c === ')') open.pop();
+  }
+  return open.length ? open[0]! : -1;
 }
 
 /** Parses a V2000 or V3000 molfile. */
@@ -69,11 +92,14 @@ export function netCharge(mol: Molecule): number {
   return q;
 }
 
-/** Hill formula (C, H, then alphabetical; alphabetical without carbon), charge as `+2` / `-`. */
+/**
+ * Formula in Hill order: C, then H, then the other elements alphabetically, charge as `+2` / `-`.
+ * H stays second without carbon too (H2O, H3N, H4ClN), as RDKit and the reference data write it.
+ */
 export function hillFormula(mol: Molecule): string {
   const counts = elementCounts(mol);
   const keys = Object.keys(counts).sort();
-  const order = counts.C ? ['C', ...(counts.H ? ['H'] : []), ...keys.filter((k) => k !== 'C' && k !== 'H')] : keys;
+  const order = [...['C', 'H'].filter((k) => counts[k]), ...keys.filter((k) => k !== 'C' && k !== 'H')];
   let f = order.map((k) => (counts[k] === 1 ? k : `${k}${counts[k]}`)).join('');
   const q = netCharge(mol);
   if (q) f += (q > 0 ? '+' : '-') + (Math.abs(q) > 1 ? Math.abs(q) : '');
@@ -110,8 +136,16 @@ export function molfile2d(mol: Molecule): string {
   return m.toMolfile();
 }
 
+let resourcesRegistered = false;
+/** The conformer generator needs OpenChemLib's torsion tables, loaded once from its package. */
+function registerResources(): void {
+  if (!resourcesRegistered) OCL.Resources.registerFromNodejs();
+  resourcesRegistered = true;
+}
+
 /** 3D molfile from OpenChemLib's conformer generator (fixed seed, so the output is stable). */
 export function molfile3d(mol: Molecule): string | undefined {
+  registerResources();
   const m = mol.getCompactCopy();
   const conf = new OCL.ConformerGenerator(42).getOneConformerAsMolecule(m);
   return conf ? conf.toMolfile() : undefined;
