@@ -1,0 +1,171 @@
+// The local predictor: a SMILES (or a parsed molecule) in, the v1 prediction result (spec part 2.5) out.
+// Synchronous and OpenChemLib-only (no RDKit/InChI), so `chem predict` starts fast and batches stream.
+import OCL from 'openchemlib';
+import { ChemError } from '../../api/errors.js';
+import { PROPERTIES, property } from '../../api/properties.js';
+import type { DataPoint, PredictionResult, PropertyInfo, PropertyMap } from '../../api/types.js';
+import { masses, parseSmiles, type Molecule } from '../chem/molecule.js';
+import { crippen } from './crippen.js';
+import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
+import { joback, jobackCp, jobackViscosity } from './joback.js';
+import { mcgowanVolume } from './mcgowan.js';
+import { molGraph } from './molgraph.js';
+
+interface Method {
+  s: string;
+  r: string;
+  /** Link to the method's paper, for `info.more`. */
+  more: string;
+}
+
+/** Source keys (`s`) and references (`r`); derived values name their correlation and inputs. */
+export const METHODS = {
+  joback: { s: 'joback', r: 'Joback/Reid (1987)', more: 'https://doi.org/10.1080/00986448708960487' },
+  crippen: { s: 'crippen', r: 'Wildman/Crippen (1999)', more: 'https://doi.org/10.1021/ci990307l' },
+  mcgowan: { s: 'mcgowan', r: 'Abraham/McGowan (1987)', more: 'https://doi.org/10.1007/BF02311772' },
+  leeKesler: {
+    s: 'lee-kesler-joback',
+    r: 'Lee/Kesler (1975) from Joback/Reid (1987) Tb, Tc, Pc',
+    more: 'https://doi.org/10.1002/aic.690210313',
+  },
+  gse: {
+    s: 'gse-crippen-joback',
+    r: 'Ran/Yalkowsky GSE (2001) from Wildman/Crippen (1999) logP and Joback/Reid (1987) Tm',
+    more: 'https://doi.org/10.1021/ci000338c',
+  },
+} as const satisfies Record<string, Method>;
+
+const METHOD_OF: Record<string, Method> = {
+  tf: METHODS.joback,
+  tb: METHODS.joback,
+  tc: METHODS.joback,
+  pc: METHODS.joback,
+  vc: METHODS.joback,
+  af: METHODS.leeKesler,
+  hf: METHODS.joback,
+  gf: METHODS.joback,
+  hvap: METHODS.joback,
+  hfus: METHODS.joback,
+  log10ws: METHODS.gse,
+  logp: METHODS.crippen,
+  mcvol: METHODS.mcgowan,
+  dvisc: METHODS.joback,
+  cpg: METHODS.joback,
+};
+
+/** Every key the local predictor knows (`allprops`), in registry order. */
+export const PREDICTED_KEYS: readonly string[] = PROPERTIES.map((p) => p.key).filter((k) => k in METHOD_OF);
+
+// Default temperature grids (K). cpg: Joback's Cp polynomial was fitted on 298-1000 K, so 298.15 K, 300 K and
+// every 100 K to 1000 K. dvisc: Joback's viscosity is a liquid correlation, so the points of a fixed grid
+// (250-500 K, with 273.15, 298.15, 300, 323.15 and 373.15 K) that lie in the molecule's own estimated liquid
+// range, Joback Tm <= T <= Joback Tb. Explicit `temperatures` replace both grids and are not filtered.
+export const CPG_GRID: readonly number[] = [298.15, 300, 400, 500, 600, 700, 800, 900, 1000];
+export const DVISC_GRID: readonly number[] = [250, 273.15, 298.15, 300, 323.15, 350, 373.15, 400, 450, 500];
+
+export interface PredictOptions {
+  /** Temperatures (K) for the T-dependent properties instead of the default grids. */
+  temperatures?: number[];
+  /** Only these property keys (default: all). */
+  props?: string[];
+}
+
+/** Values rounded to 10 significant digits, which drops float noise such as 337.53999999999996. */
+const round = (v: number): number => Number(v.toPrecision(10));
+
+export function predict(smiles: string, opts: PredictOptions = {}): PredictionResult {
+  return predictMolecule(parseSmiles(smiles), opts);
+}
+
+export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): PredictionResult {
+  const wanted = checkOptions(opts);
+  const g = molGraph(mol);
+  const mw = masses(mol).mw;
+
+  const elements: Record<string, number> = {};
+  let nHeavy = 0;
+  for (let a = 0; a < g.heavy; a++) {
+    const sym = OCL.Molecule.cAtomLabel[g.z[a]];
+    elements[sym] = (elements[sym] ?? 0) + 1;
+    if (g.z[a] !== 1) nHeavy++;
+  }
+  if (g.n > g.heavy) elements.H = (elements.H ?? 0) + (g.n - g.heavy);
+
+  const cr = crippen(g);
+  const jb = joback(g);
+  const vx = mcgowanVolume(elements, g.bonds);
+
+  const fixed: PropertyMap = {};
+  const tdep: PropertyMap = {};
+  const put = (key: string, v: number | undefined, t?: number) => {
+    if (v === undefined || !Number.isFinite(v) || !wanted.has(key)) return;
+    const m = METHOD_OF[key];
+    const point: DataPoint = t === undefined ? { u: key, s: m.s, v: round(v), calc: true, r: m.r } : { u: key, s: m.s, t, v: round(v), calc: true, r: m.r };
+    (t === undefined ? fixed : tdep)[key] ??= [];
+    (t === undefined ? fixed : tdep)[key].push(point);
+  };
+
+  const e = jb?.estimate ?? {};
+  put('tf', e.tf);
+  put('tb', e.tb);
+  put('tc', e.tc);
+  put('pc', e.pcBar === undefined ? undefined : e.pcBar * 100); // bar -> kPa
+  put('vc', e.vcCm3 === undefined ? undefined : e.vcCm3 / 1000); // cm³/mol -> m³/kmol
+  if (e.tb !== undefined && e.tc !== undefined && e.pcBar !== undefined) put('af', leeKeslerOmega(e.tb, e.tc, e.pcBar * 100));
+  put('hf', e.hf);
+  put('gf', e.gf);
+  put('hvap', e.hvap);
+  put('hfus', e.hfus);
+  if (e.tf !== undefined) put('log10ws', gseLog10Solubility(cr.logp, e.tf));
+  put('logp', cr.logp);
+  put('mcvol', vx);
+  const { cp, visc, tf, tb } = e;
+  if (visc) {
+    const ts = opts.temperatures ?? DVISC_GRID.filter((t) => tf !== undefined && tb !== undefined && t >= tf && t <= tb);
+    for (const t of ts) put('dvisc', jobackViscosity(visc, mw, t), t);
+  }
+  if (cp) for (const t of opts.temperatures ?? CPG_GRID) put('cpg', jobackCp(cp, t), t);
+
+  const info: Record<string, PropertyInfo> = {};
+  for (const p of PROPERTIES) {
+    if (!fixed[p.key] && !tdep[p.key]) continue;
+    const i: PropertyInfo = { desc: p.desc, sym: p.sym };
+    if (p.unit !== undefined) i.unit = p.unit;
+    if (p.dep.length) i.dep = [...p.dep];
+    i.more = METHOD_OF[p.key].more;
+    info[p.key] = i;
+  }
+
+  return {
+    info,
+    properties: {
+      tdep,
+      fixed,
+      corr: {},
+      pdep: {},
+      allprops: [...PREDICTED_KEYS],
+      descr: {
+        mcgowan: { ...elements, bonds: g.bonds },
+        mol_na: g.n,
+        mol_mw: round(mw),
+        crippen: { ...cr.types, mr: round(cr.mr) },
+        joback: jb?.groups ?? {},
+        mol_atom: elements,
+        mol_nha: nHeavy,
+      },
+    },
+  };
+}
+
+function checkOptions(opts: PredictOptions): Set<string> {
+  for (const t of opts.temperatures ?? []) {
+    if (!Number.isFinite(t) || t <= 0) throw new ChemError(400, `invalid temperature ${t}: expected a positive number of kelvins`);
+  }
+  for (const k of opts.props ?? []) {
+    if (!PREDICTED_KEYS.includes(k)) {
+      const known = property(k) ? 'is not predicted locally' : 'is not a property key';
+      throw new ChemError(400, `"${k}" ${known}; the predictor knows ${PREDICTED_KEYS.join(', ')}`);
+    }
+  }
+  return new Set(opts.props ?? PREDICTED_KEYS);
+}

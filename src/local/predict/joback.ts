@@ -1,0 +1,113 @@
+// Joback/Reid group contributions: K. G. Joback, R. C. Reid, Chem. Eng. Commun. 57 (1987) 233-243.
+import { JOBACK_GROUPS, type JobackField, type JobackGroup } from './joback-table.js';
+import type { MolGraph } from './molgraph.js';
+import { compileNeighbour, compileSmarts, findNeighbour, matchAt } from './smarts.js';
+
+/** Fixed-value estimates in Joback's own units (K, bar, cm³/mol, kJ/mol); a field is absent when a group has no value. */
+export interface JobackEstimate {
+  tb?: number;
+  tf?: number;
+  tc?: number;
+  pcBar?: number;
+  vcCm3?: number;
+  hf?: number;
+  gf?: number;
+  hvap?: number;
+  hfus?: number;
+  /** Ideal-gas Cp(T) = a + bT + cT² + dT³, J/(mol K). */
+  cp?: [number, number, number, number];
+  /** Liquid viscosity ln(η / MW) = A/T + B, η in Pa s with MW in g/mol. */
+  visc?: [number, number];
+}
+
+export interface JobackResult {
+  /** Occurrences per group key, only when every heavy atom is covered exactly once. */
+  groups: Record<string, number>;
+  estimate: JobackEstimate;
+}
+
+const GROUPS = JOBACK_GROUPS.map((group) => ({
+  group,
+  pattern: compileSmarts(group.smarts),
+  consumes: group.consumes.map(compileNeighbour),
+}));
+
+/** Group counts, or undefined when some heavy atom is not covered or covered twice (no Joback values then). */
+export function jobackGroups(g: MolGraph): Map<JobackGroup, number> | undefined {
+  const cover = new Uint8Array(g.heavy);
+  const counts = new Map<JobackGroup, number>();
+  for (const { group, pattern, consumes } of GROUPS) {
+    for (let a = 0; a < g.heavy; a++) {
+      if (!matchAt(pattern, g, a, false)) continue;
+      counts.set(group, (counts.get(group) ?? 0) + 1);
+      cover[a]++;
+      const taken: number[] = [];
+      for (const spec of consumes) {
+        const b = findNeighbour(spec, g, a, taken);
+        if (b < 0) return undefined; // the anchor SMARTS guarantees these atoms; absent means a table error
+        taken.push(b);
+        cover[b]++;
+      }
+    }
+  }
+  return cover.every((c) => c === 1) ? counts : undefined;
+}
+
+function sum(counts: Map<JobackGroup, number>, field: JobackField): number | undefined {
+  let s = 0;
+  for (const [group, n] of counts) {
+    const v = group.c[field];
+    if (v === undefined) return undefined;
+    s += n * v;
+  }
+  return s;
+}
+
+/** `atoms`: number of atoms including hydrogens (Joback's N_A, for Pc). */
+export function jobackEstimate(counts: Map<JobackGroup, number>, atoms: number): JobackEstimate {
+  const S = (f: JobackField) => sum(counts, f);
+  const e: JobackEstimate = {};
+  const tb = S('Tb');
+  const tm = S('Tm');
+  const tc = S('Tc');
+  const pc = S('Pc');
+  const vc = S('Vc');
+  const hf = S('Hform');
+  const gf = S('Gform');
+  const hvap = S('Hvap');
+  const hfus = S('Hfus');
+  const [ca, cb, cc, cd] = [S('Cp_a'), S('Cp_b'), S('Cp_c'), S('Cp_d')];
+  const [ea, eb] = [S('eta_a'), S('eta_b')];
+  if (tb !== undefined) e.tb = 198.2 + tb; // Tb = 198.2 + ΣTb (the constant all implementations use)
+  if (tm !== undefined) e.tf = 122.5 + tm; // Tm = 122.5 + ΣTm
+  if (e.tb !== undefined && tc !== undefined) e.tc = e.tb / (0.584 + 0.965 * tc - tc * tc); // from the estimated Tb
+  if (pc !== undefined) e.pcBar = (0.113 + 0.0032 * atoms - pc) ** -2; // Pc = (0.113 + 0.0032 N_A − ΣPc)⁻²
+  if (vc !== undefined) e.vcCm3 = 17.5 + vc;
+  if (hf !== undefined) e.hf = 68.29 + hf;
+  if (gf !== undefined) e.gf = 53.88 + gf;
+  if (hvap !== undefined) e.hvap = 15.3 + hvap;
+  if (hfus !== undefined) e.hfus = -0.88 + hfus;
+  if (ca !== undefined && cb !== undefined && cc !== undefined && cd !== undefined) {
+    e.cp = [ca - 37.93, cb + 0.21, cc - 3.91e-4, cd + 2.06e-7];
+  }
+  if (ea !== undefined && eb !== undefined) e.visc = [ea - 597.82, eb - 11.202];
+  return e;
+}
+
+export function joback(g: MolGraph): JobackResult | undefined {
+  const counts = jobackGroups(g);
+  if (!counts) return undefined;
+  const groups: Record<string, number> = {};
+  for (const [group, n] of counts) groups[group.key] = n;
+  return { groups, estimate: jobackEstimate(counts, g.n) };
+}
+
+/** Ideal-gas heat capacity, J/(mol K); the fit covers about 273-1000 K. */
+export function jobackCp([a, b, c, d]: [number, number, number, number], t: number): number {
+  return a + t * (b + t * (c + t * d));
+}
+
+/** Liquid dynamic viscosity, Pa s, with MW in g/mol. */
+export function jobackViscosity([A, B]: [number, number], mw: number, t: number): number {
+  return mw * Math.exp(A / t + B);
+}

@@ -1,0 +1,90 @@
+// A flat, read-only view of an OpenChemLib molecule for SMARTS matching, with hydrogens as extra nodes.
+// Built once per molecule; the matchers then only read typed arrays.
+import OCL from 'openchemlib';
+
+/** Bond codes; `Aromatic` follows OpenChemLib's aromaticity perception. */
+export const BOND_ZERO = 0;
+export const BOND_SINGLE = 1;
+export const BOND_DOUBLE = 2;
+export const BOND_TRIPLE = 3;
+export const BOND_AROMATIC = 4;
+
+export interface MolGraph {
+  /** All nodes: `heavy` core atoms first (every atom but plain hydrogens), then one node per hydrogen. */
+  n: number;
+  heavy: number;
+  z: Uint8Array;
+  charge: Int8Array;
+  aromatic: Uint8Array;
+  ring: Uint8Array;
+  /** Total hydrogen count (SMARTS `H`), hydrogen neighbours written as atoms included. */
+  hs: Uint8Array;
+  /** Total connections (SMARTS `X`). */
+  degree: Uint8Array;
+  /** Adjacency in CSR form: neighbours of node i are nbr[start[i] .. start[i+1]), core atoms before H nodes. */
+  start: Int32Array;
+  /** End of the core-atom neighbours of node i (the hydrogen-implicit view stops here). */
+  coreEnd: Int32Array;
+  nbr: Int32Array;
+  bond: Uint8Array;
+  /** Number of bonds, bonds to hydrogens included. */
+  bonds: number;
+}
+
+export function molGraph(mol: OCL.Molecule): MolGraph {
+  mol.ensureHelperArrays(OCL.Molecule.cHelperRings);
+  const heavy = mol.getAtoms();
+  let hTotal = 0;
+  let coreEdges = 0;
+  for (let a = 0; a < heavy; a++) {
+    hTotal += mol.getAllHydrogens(a);
+    coreEdges += mol.getConnAtoms(a);
+  }
+  const n = heavy + hTotal;
+  const z = new Uint8Array(n).fill(1, heavy);
+  const charge = new Int8Array(n);
+  const aromatic = new Uint8Array(n);
+  const ring = new Uint8Array(n);
+  const hs = new Uint8Array(n);
+  const degree = new Uint8Array(n).fill(1, heavy);
+  const start = new Int32Array(n + 1);
+  const coreEnd = new Int32Array(n);
+  const nbr = new Int32Array(coreEdges + 2 * hTotal);
+  const bond = new Uint8Array(nbr.length);
+
+  // Core atoms: their core neighbours, then their hydrogen nodes. Hydrogen nodes follow, one edge each.
+  let k = 0;
+  let h = heavy;
+  const hEdges = coreEdges + hTotal;
+  for (let a = 0; a < heavy; a++) {
+    z[a] = mol.getAtomicNo(a);
+    charge[a] = mol.getAtomCharge(a);
+    aromatic[a] = mol.isAromaticAtom(a) ? 1 : 0;
+    ring[a] = mol.isRingAtom(a) ? 1 : 0;
+    start[a] = k;
+    const conn = mol.getConnAtoms(a);
+    let hNeighbours = 0;
+    for (let i = 0; i < conn; i++) {
+      const b = mol.getConnAtom(a, i);
+      const bd = mol.getConnBond(a, i);
+      nbr[k] = b;
+      bond[k++] = mol.isAromaticBond(bd) ? BOND_AROMATIC : mol.getBondOrder(bd);
+      if (mol.getAtomicNo(b) === 1) hNeighbours++;
+    }
+    coreEnd[a] = k;
+    const nh = mol.getAllHydrogens(a);
+    hs[a] = nh + hNeighbours;
+    degree[a] = conn + nh;
+    for (let i = 0; i < nh; i++, h++) {
+      nbr[k] = h;
+      bond[k++] = BOND_SINGLE;
+      const slot = hEdges + (h - heavy);
+      start[h] = slot;
+      coreEnd[h] = slot + 1;
+      nbr[slot] = a;
+      bond[slot] = BOND_SINGLE;
+    }
+  }
+  start[n] = nbr.length;
+  return { n, heavy, z, charge, aromatic, ring, hs, degree, start, coreEnd, nbr, bond, bonds: nbr.length / 2 };
+}
