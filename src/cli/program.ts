@@ -7,6 +7,7 @@ import { FORMATS } from './output.js';
 import { examples } from './help.js';
 import { convertCommand } from './commands/convert.js';
 import { configCommand } from './commands/config.js';
+import { serveCommand } from './commands/serve.js';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
@@ -34,6 +35,7 @@ export function buildProgram(deps: Deps): Command {
   const commands = [
     convertCommand(deps),
     configCommand(deps),
+    serveCommand(deps),
   ];
   for (const cmd of commands) program.addCommand(inherit(cmd, program));
   program.addHelpText('after', examples('chem convert smiles CCO', 'chem predict "c1ccccc1O" --json', 'chem search benzene', 'chem config set api-key'));

@@ -1,0 +1,64 @@
+// API keys: a file with one key per line (blank lines and `#` comments ignored). Keys are held only
+// as SHA-256 digests and compared with timingSafeEqual, so neither the comparison time nor a heap
+// dump gives a key away; the digest prefix used as rate-limit bucket id is not the key either.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { ChemError } from '../api/errors.js';
+
+const digest = (key: string) => createHash('sha256').update(key, 'utf8').digest();
+
+export function parseKeys(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter((line) => line.length > 0);
+}
+
+export class KeyStore {
+  private digests: Buffer[] = [];
+
+  constructor(keys: string[] = []) {
+    this.set(keys);
+  }
+
+  /** Reads a key file; throws a ChemError (the caller keeps the old keys on a failed reload). */
+  static fromFile(path: string): KeyStore {
+    const store = new KeyStore();
+    store.load(path);
+    return store;
+  }
+
+  load(path: string): number {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (err) {
+      throw new ChemError(400, `cannot read the key file ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+    const keys = parseKeys(text);
+    if (keys.length === 0) throw new ChemError(400, `the key file ${path} holds no key`);
+    this.set(keys);
+    return keys.length;
+  }
+
+  get size(): number {
+    return this.digests.length;
+  }
+
+  /**
+   * The client id of a valid key (a digest prefix, used for its rate-limit bucket), else null.
+   * Every stored digest is compared, so the time does not depend on which key matched.
+   */
+  check(key: string): string | null {
+    const d = digest(key);
+    let found: Buffer | null = null;
+    for (const stored of this.digests) {
+      if (timingSafeEqual(stored, d)) found = stored;
+    }
+    return found ? found.toString('hex', 0, 12) : null;
+  }
+
+  private set(keys: string[]): void {
+    this.digests = [...new Set(keys)].map(digest);
+  }
+}
