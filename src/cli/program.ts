@@ -6,6 +6,7 @@ import type { Deps } from './command.js';
 import { FORMATS } from './output.js';
 import { examples } from './help.js';
 import { convertCommand } from './commands/convert.js';
+import { predictCommand } from './commands/predict.js';
 import { configCommand } from './commands/config.js';
 import { serveCommand } from './commands/serve.js';
 
@@ -34,6 +35,7 @@ export function buildProgram(deps: Deps): Command {
 
   const commands = [
     convertCommand(deps),
+    predictCommand(deps),
     configCommand(deps),
     serveCommand(deps),
   ];

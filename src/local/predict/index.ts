@@ -1,6 +1,6 @@
 // The local predictor: a SMILES (or a parsed molecule) in, the v1 prediction result (spec part 2.5) out.
 // Synchronous and OpenChemLib-only (no RDKit/InChI), so `chem predict` starts fast and batches stream.
-import OCL from 'openchemlib';
+import * as OCL from 'openchemlib';
 import { ChemError } from '../../api/errors.js';
 import { PROPERTIES, property } from '../../api/properties.js';
 import type { DataPoint, PredictionResult, PropertyInfo, PropertyMap } from '../../api/types.js';
@@ -25,12 +25,12 @@ export const METHODS = {
   mcgowan: { s: 'mcgowan', r: 'Abraham/McGowan (1987)', more: 'https://doi.org/10.1007/BF02311772' },
   leeKesler: {
     s: 'lee-kesler-joback',
-    r: 'Lee/Kesler (1975) from Joback/Reid (1987) Tb, Tc, Pc',
+    r: 'Lee/Kesler (1975) on Joback Tb, Tc, Pc',
     more: 'https://doi.org/10.1002/aic.690210313',
   },
   gse: {
     s: 'gse-crippen-joback',
-    r: 'Ran/Yalkowsky GSE (2001) from Wildman/Crippen (1999) logP and Joback/Reid (1987) Tm',
+    r: 'GSE, Ran/Yalkowsky (2001) on Crippen logP, Joback Tm',
     more: 'https://doi.org/10.1021/ci000338c',
   },
 } as const satisfies Record<string, Method>;
@@ -59,12 +59,12 @@ export const PREDICTED_KEYS: readonly string[] = PROPERTIES.map((p) => p.key).fi
 // Default temperature grids (K). cpg: Joback's Cp polynomial was fitted on 298-1000 K, so 298.15 K, 300 K and
 // every 100 K to 1000 K. dvisc: Joback's viscosity is a liquid correlation, so the points of a fixed grid
 // (250-500 K, with 273.15, 298.15, 300, 323.15 and 373.15 K) that lie in the molecule's own estimated liquid
-// range, Joback Tm <= T <= Joback Tb. Explicit `temperatures` replace both grids and are not filtered.
+// range, Joback Tm <= T <= Joback Tb. Explicit `temperatures` are added to both grids, unfiltered.
 export const CPG_GRID: readonly number[] = [298.15, 300, 400, 500, 600, 700, 800, 900, 1000];
 export const DVISC_GRID: readonly number[] = [250, 273.15, 298.15, 300, 323.15, 350, 373.15, 400, 450, 500];
 
 export interface PredictOptions {
-  /** Temperatures (K) for the T-dependent properties instead of the default grids. */
+  /** Extra temperatures (K) for the T-dependent properties, added to the default grids. */
   temperatures?: number[];
   /** Only these property keys (default: all). */
   props?: string[];
@@ -78,7 +78,7 @@ export function predict(smiles: string, opts: PredictOptions = {}): PredictionRe
 }
 
 export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): PredictionResult {
-  const wanted = checkOptions(opts);
+  const wanted = checkPredictOptions(opts);
   const g = molGraph(mol);
   const mw = masses(mol).mw;
 
@@ -120,11 +120,12 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
   put('logp', cr.logp);
   put('mcvol', vx);
   const { cp, visc, tf, tb } = e;
+  const extra = opts.temperatures ?? [];
   if (visc) {
-    const ts = opts.temperatures ?? DVISC_GRID.filter((t) => tf !== undefined && tb !== undefined && t >= tf && t <= tb);
-    for (const t of ts) put('dvisc', jobackViscosity(visc, mw, t), t);
+    const liquid = DVISC_GRID.filter((t) => tf !== undefined && tb !== undefined && t >= tf && t <= tb);
+    for (const t of withExtra(liquid, extra)) put('dvisc', jobackViscosity(visc, mw, t), t);
   }
-  if (cp) for (const t of opts.temperatures ?? CPG_GRID) put('cpg', jobackCp(cp, t), t);
+  if (cp) for (const t of withExtra(CPG_GRID, extra)) put('cpg', jobackCp(cp, t), t);
 
   const info: Record<string, PropertyInfo> = {};
   for (const p of PROPERTIES) {
@@ -157,7 +158,14 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
   };
 }
 
-function checkOptions(opts: PredictOptions): Set<string> {
+/** The grid plus the extra temperatures, sorted, without duplicates. */
+function withExtra(grid: readonly number[], extra: readonly number[]): number[] {
+  if (!extra.length) return grid as number[];
+  return [...new Set([...grid, ...extra])].sort((a, b) => a - b);
+}
+
+/** Validates the options (400 on a bad temperature or key) and returns the keys to predict. */
+export function checkPredictOptions(opts: PredictOptions): Set<string> {
   for (const t of opts.temperatures ?? []) {
     if (!Number.isFinite(t) || t <= 0) throw new ChemError(400, `invalid temperature ${t}: expected a positive number of kelvins`);
   }

@@ -1,6 +1,6 @@
 // A flat, read-only view of an OpenChemLib molecule for SMARTS matching, with hydrogens as extra nodes.
 // Built once per molecule; the matchers then only read typed arrays.
-import OCL from 'openchemlib';
+import * as OCL from 'openchemlib';
 
 /** Bond codes; `Aromatic` follows OpenChemLib's aromaticity perception. */
 export const BOND_ZERO = 0;
