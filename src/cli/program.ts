@@ -8,6 +8,7 @@ import { examples } from './help.js';
 import { convertCommand } from './commands/convert.js';
 import { predictCommand } from './commands/predict.js';
 import { configCommand } from './commands/config.js';
+import { cacheCommand } from './commands/cache.js';
 import { serveCommand } from './commands/serve.js';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
@@ -26,6 +27,9 @@ export function buildProgram(deps: Deps): Command {
     .addOption(new Option('--pressure <unit>', 'pressure unit in tables and CSV').choices(['kPa', 'bar', 'atm', 'psi', 'MPa']))
     .addOption(new Option('--energy <unit>', 'energy unit in tables and CSV').choices(['kJ/mol', 'kcal/mol']))
     .option('--convert-json', 'apply the unit options to JSON output too (default: spec units)')
+    .addOption(new Option('--backend <kind>', 'local engine or remote v1 API (default: config backend, CHEM_BACKEND; remote when an API key is set, else local)').choices(['local', 'remote']))
+    .option('--no-cache', 'remote backend: neither read nor write the response cache')
+    .option('--insecure', 'remote backend: allow sending the API key over plain http to a non-loopback host')
     .showSuggestionAfterError(true)
     .configureOutput({
       writeOut: (s) => void deps.io.stdout.write(s),
@@ -37,6 +41,7 @@ export function buildProgram(deps: Deps): Command {
     convertCommand(deps),
     predictCommand(deps),
     configCommand(deps),
+    cacheCommand(deps),
     serveCommand(deps),
   ];
   for (const cmd of commands) program.addCommand(inherit(cmd, program));

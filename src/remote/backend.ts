@@ -1,0 +1,68 @@
+// The remote backend: the six v1 endpoints of a server (the hosted service or `chem serve`), each
+// response checked against the contract and cached on disk for its endpoint's lifetime.
+import type { Backend, PredictOptions } from '../backend.js';
+import { usageError } from '../api/errors.js';
+import type {
+  CompoundResponse,
+  ConversionResult,
+  ConvertFormat,
+  MixtureList,
+  MixtureResponse,
+  PredictionResult,
+  SearchResult,
+} from '../api/types.js';
+import { checkCompound, checkConversion, checkMixture, checkMixtureList, checkPrediction, checkSearch } from './check.js';
+import { RemoteClient, type ClientOptions } from './client.js';
+
+/** Cache lifetimes, seconds: records and structure-derived answers change rarely, searches more often. */
+export const TTL = { record: 7 * 24 * 3600, search: 3600 } as const;
+
+/** A path segment; SMILES and InChI hold `/ + # = \ %`, all of which must be escaped. */
+const seg = (value: string): string => encodeURIComponent(value);
+
+function required(value: string, what: string): string {
+  if (!value.trim()) throw usageError(`empty ${what}`);
+  return value;
+}
+
+export class RemoteBackend implements Backend {
+  readonly kind = 'remote' as const;
+  private readonly client: RemoteClient;
+
+  constructor(options: ClientOptions) {
+    this.client = new RemoteClient(options);
+  }
+
+  async search(query: string, page?: number): Promise<SearchResult> {
+    required(query, 'search query');
+    if (page !== undefined && !(Number.isInteger(page) && page >= 1)) throw usageError(`invalid page ${page}: expected a whole number ≥ 1`);
+    const path = `/search?q=${seg(query)}${page !== undefined ? `&p=${page}` : ''}`;
+    return this.client.get(path, { ttl: TTL.search, what: `search "${query}"`, check: checkSearch });
+  }
+
+  async compound(cid: string): Promise<CompoundResponse> {
+    return this.client.get(`/cid/${seg(required(cid, 'compound id'))}`, { ttl: TTL.record, what: `compound ${cid}`, check: checkCompound });
+  }
+
+  async mixtures(cid: string): Promise<MixtureList> {
+    return this.client.get(`/cid/${seg(required(cid, 'compound id'))}/mixtures`, { ttl: TTL.record, what: `compound ${cid}`, check: checkMixtureList });
+  }
+
+  async mixture(mid: string): Promise<MixtureResponse> {
+    return this.client.get(`/mid/${seg(required(mid, 'mixture id'))}`, { ttl: TTL.record, what: `mixture ${mid}`, check: checkMixture });
+  }
+
+  /** The v1 service answers only from its database (404 otherwise), so `strict` is always true here. */
+  async convert(from: ConvertFormat, value: string): Promise<ConversionResult> {
+    return this.client.get(`/convert/${seg(from)}/${seg(required(value, from))}`, { ttl: TTL.record, what: `${from} ${value}`, check: checkConversion });
+  }
+
+  async predict(smiles: string, opts: PredictOptions = {}): Promise<PredictionResult> {
+    if (opts.temperatures?.length) throw usageError('extra temperatures are not part of the v1 API: use --backend local for them');
+    return this.client.get(`/predict/${seg(required(smiles, 'SMILES'))}`, { ttl: TTL.record, what: `SMILES ${smiles}`, check: checkPrediction });
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
