@@ -5,7 +5,8 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { ChemError, EXIT, toChemError } from '../api/errors.js';
 import type { Context } from './context.js';
-import { cellValue, columnHeader, csvLine, rowsTable, type Column, type Row, type View } from './output.js';
+import { cellValue, columnHeader, csvLine, pickFields, rowsTable, type Column, type Row, type View } from './output.js';
+import { startProgress } from './feedback.js';
 
 export async function* readLines(stream: Readable): AsyncIterable<string> {
   const rl = createInterface({ input: stream, crlfDelay: Infinity });
@@ -28,7 +29,8 @@ export async function runBatch<T>(
   opts: BatchOptions = {},
 ): Promise<number> {
   const concurrency = Math.max(1, opts.concurrency ?? 8);
-  const writer = batchWriter(ctx, view);
+  const writer = batchWriter(ctx, pickFields(view, ctx));
+  const progress = startProgress(ctx);
   let failed = 0;
   const settle = (input: string): Promise<Outcome<T>> =>
     (async () => {
@@ -46,6 +48,7 @@ export async function runBatch<T>(
   const queue: Promise<Outcome<T>>[] = [];
   const emit = async (o: Outcome<T>) => {
     if ('error' in o) failed++;
+    progress.tick('error' in o);
     await writer.row(o);
   };
   await writer.start();
@@ -55,6 +58,7 @@ export async function runBatch<T>(
   }
   while (queue.length) await emit(await queue.shift()!);
   await writer.end();
+  progress.done();
   return failed ? EXIT.partial : EXIT.ok;
 }
 
@@ -74,7 +78,11 @@ function batchWriter<T>(ctx: Context, view: View<T>): Writer<T> {
     case 'ndjson':
       return {
         start: async () => {},
-        row: (o) => ctx.io.write(JSON.stringify(o) + '\n'),
+        row: (o) => {
+          // With --fields the row's columns replace the full result object.
+          const line = ctx.fields && 'result' in o ? { input: o.input, ...Object.fromEntries(view.columns.map((c) => [c.key, cellValue(c, flat(o)[0]?.[c.key], ctx) ?? null])) } : o;
+          return ctx.io.write(JSON.stringify(line) + '\n');
+        },
         end: async () => {},
       };
     case 'json': {

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { resolveSettings, openConfigStore, type Env } from './config.js';
 import { chooseFormat, makeColor, type Context, type GlobalOptions, type IO } from './context.js';
 import { createBackend } from './backend-factory.js';
+import { withSpinner } from './feedback.js';
 import type { UnitPrefs } from './units.js';
 
 export interface Deps {
@@ -13,7 +14,7 @@ export interface Deps {
   setExit(code: number): void;
 }
 
-export type Handler<O> = (ctx: Context, args: string[], opts: O) => Promise<number | void>;
+export type Handler<O> = (ctx: Context, args: string[], opts: O, cmd: Command) => Promise<number | void>;
 
 /** Builds a Context for a command invocation. `batch` picks NDJSON as the piped default. */
 export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean): Context {
@@ -43,7 +44,9 @@ export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean)
     debug,
     units,
     convertJson: !!globals.convertJson,
-    backend: () => (backend ??= createBackend(ctx, globals)),
+    fields: globals.fields ? globals.fields.split(',').map((f) => f.trim()).filter(Boolean) : undefined,
+    batch,
+    backend: () => (backend ??= createBackend(ctx, globals).then((b) => (batch ? b : withSpinner(b, ctx)))),
     notice: (m) => {
       if (!quiet) io.stderr.write(`chem: ${m}\n`);
     },
@@ -65,7 +68,7 @@ export function action<O>(deps: Deps, handler: Handler<O>) {
     const args = cmd.args.filter((a): a is string => typeof a === 'string');
     const ctx = buildContext(deps, cmd.optsWithGlobals() as GlobalOptions, args.includes('-'));
     try {
-      const code = await handler(ctx, args, opts);
+      const code = await handler(ctx, args, opts, cmd);
       deps.setExit(code ?? 0);
     } finally {
       await ctx.close();

@@ -33,6 +33,10 @@ export interface Context {
   debug: boolean;
   units: UnitPrefs;
   convertJson: boolean;
+  /** --fields: the columns to show in table, CSV and NDJSON rows. */
+  fields?: string[];
+  /** True for batch input (`-`): progress counter instead of spinners. */
+  batch: boolean;
   /** The backend, created on first use (loads only the modules it needs). */
   backend(): Promise<Backend>;
   /** A one-line notice on stderr (silenced by --quiet). */
@@ -74,6 +78,7 @@ export interface GlobalOptions {
   pressure?: string;
   energy?: string;
   convertJson?: boolean;
+  fields?: string;
 }
 
 /** Default format: a table on a terminal; JSON (NDJSON for batch input) when stdout is piped. */

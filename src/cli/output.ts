@@ -2,6 +2,7 @@
 // NDJSON or CSV (RFC 4180). Commands describe their rows once with a View; this module does the rest.
 import Table from 'cli-table3';
 import { property } from '../api/properties.js';
+import { usageError } from '../api/errors.js';
 import type { Context } from './context.js';
 import { displayUnit } from './units.js';
 
@@ -104,12 +105,31 @@ export function rowsTable<T>(view: View<T>, rows: Row[], ctx: Context, lead: Col
   );
 }
 
-/** Prints one (non-batch) result in the chosen format. */
-export async function printResult<T>(ctx: Context, view: View<T>, result: T): Promise<void> {
+/** The view restricted to --fields (in the order given); an unknown field is a usage error. */
+export function pickFields<T>(view: View<T>, ctx: Context): View<T> {
+  if (!ctx.fields) return view;
+  const byKey = new Map(view.columns.map((c) => [c.key, c]));
+  const columns = ctx.fields.map((f) => {
+    const col = byKey.get(f);
+    if (!col) throw usageError(`unknown field "${f}": expected some of ${view.columns.map((c) => c.key).join(', ')}`);
+    return col;
+  });
+  return { columns, rows: view.rows };
+}
+
+/** A row as a JSON object of the view's columns, in display units. */
+function rowObject(view: View<unknown>, row: Row, ctx: Context): Record<string, Cell> {
+  return Object.fromEntries(view.columns.map((c) => [c.key, cellValue(c, row[c.key], ctx) ?? null]));
+}
+
+/** Prints one (non-batch) result in the chosen format. JSON is the v1 body; --fields shapes the rest. */
+export async function printResult<T>(ctx: Context, fullView: View<T>, result: T): Promise<void> {
+  const view = pickFields(fullView, ctx);
   switch (ctx.format) {
     case 'json':
       return ctx.io.write(JSON.stringify(ctx.convertJson ? convertJson(result, ctx) : result, null, 2) + '\n');
     case 'ndjson':
+      if (ctx.fields) return ctx.io.write(view.rows(result).map((r) => JSON.stringify(rowObject(view as View<unknown>, r, ctx)) + '\n').join(''));
       return ctx.io.write(JSON.stringify(ctx.convertJson ? convertJson(result, ctx) : result) + '\n');
     case 'csv': {
       let out = csvLine(view.columns.map((c) => columnHeader(c, ctx)));

@@ -8,6 +8,7 @@ import { examples } from './help.js';
 import { convertCommand } from './commands/convert.js';
 import { predictCommand } from './commands/predict.js';
 import { configCommand } from './commands/config.js';
+import { completionCommand } from './commands/completion.js';
 import { cacheCommand } from './commands/cache.js';
 import { serveCommand } from './commands/serve.js';
 
@@ -26,6 +27,7 @@ export function buildProgram(deps: Deps): Command {
     .addOption(new Option('--temp <unit>', 'temperature unit in tables and CSV').choices(['K', 'C', 'F']))
     .addOption(new Option('--pressure <unit>', 'pressure unit in tables and CSV').choices(['kPa', 'bar', 'atm', 'psi', 'MPa']))
     .addOption(new Option('--energy <unit>', 'energy unit in tables and CSV').choices(['kJ/mol', 'kcal/mol']))
+    .option('--fields <list>', 'comma-separated columns for table, CSV and NDJSON rows (e.g. id,compound,tb)')
     .option('--convert-json', 'apply the unit options to JSON output too (default: spec units)')
     .addOption(new Option('--backend <kind>', 'local engine or remote v1 API (default: config backend, CHEM_BACKEND; remote when an API key is set, else local)').choices(['local', 'remote']))
     .option('--no-cache', 'remote backend: neither read nor write the response cache')
@@ -42,6 +44,7 @@ export function buildProgram(deps: Deps): Command {
     predictCommand(deps),
     configCommand(deps),
     cacheCommand(deps),
+    completionCommand(deps),
     serveCommand(deps),
   ];
   for (const cmd of commands) program.addCommand(inherit(cmd, program));

@@ -1,5 +1,5 @@
 // chem convert FROM VALUE: identifiers of a compound (spec 4.4), also for a molfile and in batch.
-import { Command } from 'commander';
+import { Argument, Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { CONVERT_FORMATS, type ConversionResult, type ConvertFormat } from '../../api/types.js';
 import { usageError } from '../../api/errors.js';
@@ -25,7 +25,7 @@ export const conversionView: View<ConversionResult> = {
 export function convertCommand(deps: Deps): Command {
   return new Command('convert')
     .description('convert a compound between identifier formats: cid, name, SMILES, InChI, InChIKey')
-    .argument('[from]', `input format: ${CONVERT_FORMATS.join(' | ')}`)
+    .addArgument(new Argument('[from]', 'input format').choices(CONVERT_FORMATS))
     .argument('[value]', 'the compound in that format, or - to read one per line from stdin')
     .option('--file <path>', 'read the structure from a molfile (V2000/V3000)')
     .option('--strict', 'answer only from the database (404 when not found), as the v1 API does')
