@@ -52,37 +52,49 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   const maxConcurrent = opts.maxConcurrent ?? 64;
   let inFlight = 0;
 
+  const fail = (reply: FastifyReply, status: number, message: string) => reply.code(status).send(errorBody(status, message));
+
+  // The path only: the query string could hold anything a client pasted; the key is in a header.
+  const pathOf = (req: FastifyRequest) => oneLine(req.url.split('?', 1)[0]!, 200);
+  const logRequest = (req: FastifyRequest, reply: FastifyReply) =>
+    log(`${req.method} ${pathOf(req)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+
+  /** Rate limit, key and URL checks; sends the refusal and returns false when the request may not go on. */
+  const admit = (req: FastifyRequest, reply: FastifyReply): boolean => {
+    const key = bearer(req.headers.authorization);
+    const keyId = keys && key ? keys.check(key) : null;
+    const decision = limiter.take(keyId ? `key:${keyId}` : `ip:${req.ip}`);
+    reply.headers(decision.headers);
+    if (!decision.allowed) fail(reply, 429, `rate limit exceeded: retry in ${decision.retryAfter} s`);
+    else if (keys && !keyId) fail(reply, 403, key ? 'invalid API key' : 'missing API key: send the header "Authorization: Bearer <key>"');
+    else if (req.url.length > maxUrlLength) fail(reply, 414, `request target longer than ${maxUrlLength} characters`);
+    else return true;
+    return false;
+  };
+
   const app = Fastify({
     logger: false,
+    // Errors the router raises before any hook runs (a malformed %-escape in the path)
+    // (no onResponse hook runs for these, hence the log line here).
+    frameworkErrors: (err, req, reply) => {
+      if (admit(req, reply)) fail(reply, 400, classify(err).message);
+      logRequest(req, reply);
+    },
     routerOptions: { maxParamLength: maxUrlLength, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     requestTimeout: timeoutMs, // time allowed to receive the request itself
     bodyLimit: 1024, // every endpoint is GET
     return503OnClosing: true,
   });
 
-  const fail = (reply: FastifyReply, status: number, message: string) => reply.code(status).send(errorBody(status, message));
-
   app.addHook('onRequest', async (req, reply) => {
-    const key = bearer(req.headers.authorization);
-    const keyId = keys && key ? keys.check(key) : null;
-    const decision = limiter.take(keyId ? `key:${keyId}` : `ip:${req.ip}`);
-    reply.headers(decision.headers);
-    if (!decision.allowed) return fail(reply, 429, `rate limit exceeded: retry in ${decision.retryAfter} s`);
-    if (keys && !keyId) {
-      return fail(reply, 403, key ? 'invalid API key' : 'missing API key: send the header "Authorization: Bearer <key>"');
-    }
-    if (req.url.length > maxUrlLength) return fail(reply, 414, `request target longer than ${maxUrlLength} characters`);
+    if (!admit(req, reply)) return reply;
   });
 
-  app.addHook('onResponse', async (req, reply) => {
-    // The path only: the query string could hold anything a client pasted; the key is in a header.
-    const path = oneLine(req.url.split('?', 1)[0]!, 200);
-    log(`${req.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
-  });
+  app.addHook('onResponse', async (req, reply) => logRequest(req, reply));
 
   app.setErrorHandler((err, req, reply) => {
     const { status, message, internal } = classify(err);
-    if (internal) log(`error: ${req.method} ${oneLine(req.url.split('?', 1)[0]!, 200)}: ${oneLine(err instanceof Error ? err.message : String(err))}`);
+    if (internal) log(`error: ${req.method} ${pathOf(req)}: ${oneLine(err instanceof Error ? err.message : String(err))}`);
     if (status === 503) reply.header('Retry-After', '1');
     return fail(reply, status, message);
   });
