@@ -20,6 +20,8 @@ export interface ConvertOptions {
 export interface PredictOptions {
   /** Extra temperatures (K) at which T-dependent properties are evaluated. */
   temperatures?: number[];
+  /** false: T-dependent points only at `temperatures`, not on the default grids (local backend). */
+  grid?: boolean;
 }
 
 export interface Backend {

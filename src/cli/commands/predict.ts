@@ -113,9 +113,9 @@ export async function runPredict(ctx: Context, args: string[], opts: Options): P
   if (smiles === undefined) throw usageError('usage: chem predict SMILES (see chem predict --help)');
   const props = parseProps(opts.prop);
   const temperatures = parseTemperatures(opts.t);
-  // Flat rows have a column per temperature, so those temperatures must be computed for every molecule.
+  // Flat rows have a column per temperature: exactly those temperatures are computed for every molecule.
   const flat = ctx.format === 'csv' || (smiles === '-' && ctx.format === 'table');
-  const predictOpts = { temperatures: temperatures ?? (flat ? FLAT_TEMPERATURES : undefined) };
+  const predictOpts = flat ? { temperatures: temperatures ?? FLAT_TEMPERATURES, grid: false } : { temperatures };
   const backend = await ctx.backend();
   const { PREDICTED_KEYS } = await import('../../local/predict/index.js');
   const view = predictionView(props ?? PREDICTED_KEYS, temperatures ?? FLAT_TEMPERATURES);

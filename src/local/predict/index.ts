@@ -68,10 +68,27 @@ export interface PredictOptions {
   temperatures?: number[];
   /** Only these property keys (default: all). */
   props?: string[];
+  /** false: T-dependent points only at `temperatures`, without the default grids (flat, fixed-column output). */
+  grid?: boolean;
 }
 
-/** Values rounded to 10 significant digits, which drops float noise such as 337.53999999999996. */
-const round = (v: number): number => Number(v.toPrecision(10));
+/** Rounds to 10 significant digits, dropping float noise such as 337.53999999999996 (as Number(v.toPrecision(10)), faster). */
+function round(v: number): number {
+  if (v === 0 || !Number.isFinite(v)) return v;
+  const k = 9 - Math.floor(Math.log10(Math.abs(v)));
+  return k >= 0 ? Math.round(v * 10 ** k) / 10 ** k : Math.round(v / 10 ** -k) * 10 ** -k;
+}
+
+/** `info` entries from the registry, built once; each result gets its own copies. */
+const INFO: Record<string, PropertyInfo> = Object.fromEntries(
+  PROPERTIES.filter((p) => p.key in METHOD_OF).map((p) => {
+    const i: PropertyInfo = { desc: p.desc, sym: p.sym };
+    if (p.unit !== undefined) i.unit = p.unit;
+    if (p.dep.length) i.dep = [...p.dep];
+    i.more = METHOD_OF[p.key].more;
+    return [p.key, i];
+  }),
+);
 
 export function predict(smiles: string, opts: PredictOptions = {}): PredictionResult {
   return predictMolecule(parseSmiles(smiles), opts);
@@ -121,20 +138,18 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
   put('mcvol', vx);
   const { cp, visc, tf, tb } = e;
   const extra = opts.temperatures ?? [];
-  if (visc) {
-    const liquid = DVISC_GRID.filter((t) => tf !== undefined && tb !== undefined && t >= tf && t <= tb);
+  const grid = opts.grid ?? true;
+  if (visc && wanted.has('dvisc')) {
+    const liquid = grid ? DVISC_GRID.filter((t) => tf !== undefined && tb !== undefined && t >= tf && t <= tb) : [];
     for (const t of withExtra(liquid, extra)) put('dvisc', jobackViscosity(visc, mw, t), t);
   }
-  if (cp) for (const t of withExtra(CPG_GRID, extra)) put('cpg', jobackCp(cp, t), t);
+  if (cp && wanted.has('cpg')) for (const t of withExtra(grid ? CPG_GRID : [], extra)) put('cpg', jobackCp(cp, t), t);
 
   const info: Record<string, PropertyInfo> = {};
-  for (const p of PROPERTIES) {
-    if (!fixed[p.key] && !tdep[p.key]) continue;
-    const i: PropertyInfo = { desc: p.desc, sym: p.sym };
-    if (p.unit !== undefined) i.unit = p.unit;
-    if (p.dep.length) i.dep = [...p.dep];
-    i.more = METHOD_OF[p.key].more;
-    info[p.key] = i;
+  for (const key of PREDICTED_KEYS) {
+    if (!fixed[key] && !tdep[key]) continue;
+    const i = INFO[key];
+    info[key] = i.dep ? { ...i, dep: [...i.dep] } : { ...i };
   }
 
   return {
@@ -159,8 +174,9 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
 }
 
 /** The grid plus the extra temperatures, sorted, without duplicates. */
-function withExtra(grid: readonly number[], extra: readonly number[]): number[] {
-  if (!extra.length) return grid as number[];
+function withExtra(grid: readonly number[], extra: readonly number[]): readonly number[] {
+  if (!extra.length) return grid;
+  if (!grid.length) return extra;
   return [...new Set([...grid, ...extra])].sort((a, b) => a - b);
 }
 

@@ -1,7 +1,7 @@
 // Joback/Reid group contributions: K. G. Joback, R. C. Reid, Chem. Eng. Commun. 57 (1987) 233-243.
 import { JOBACK_GROUPS, type JobackField, type JobackGroup } from './joback-table.js';
 import type { MolGraph } from './molgraph.js';
-import { compileNeighbour, compileSmarts, findNeighbour, matchAt } from './smarts.js';
+import { compileNeighbour, compileSmarts, findNeighbour, indexByRootElement, matchAt } from './smarts.js';
 
 /** Fixed-value estimates in Joback's own units (K, bar, cm³/mol, kJ/mol); a field is absent when a group has no value. */
 export interface JobackEstimate {
@@ -26,20 +26,18 @@ export interface JobackResult {
   estimate: JobackEstimate;
 }
 
-const GROUPS = JOBACK_GROUPS.map((group) => ({
-  group,
-  pattern: compileSmarts(group.smarts),
-  consumes: group.consumes.map(compileNeighbour),
-}));
+const GROUPS_BY_Z = indexByRootElement(
+  JOBACK_GROUPS.map((group) => ({ group, pattern: compileSmarts(group.smarts), consumes: group.consumes.map(compileNeighbour) })),
+);
 
-/** Group counts, or undefined when some heavy atom is not covered or covered twice (no Joback values then). */
+/** Group counts in table order, or undefined when some heavy atom is not covered or covered twice (no Joback values then). */
 export function jobackGroups(g: MolGraph): Map<JobackGroup, number> | undefined {
   const cover = new Uint8Array(g.heavy);
-  const counts = new Map<JobackGroup, number>();
-  for (const { group, pattern, consumes } of GROUPS) {
-    for (let a = 0; a < g.heavy; a++) {
+  const found: JobackGroup[] = [];
+  for (let a = 0; a < g.heavy; a++) {
+    for (const { group, pattern, consumes } of GROUPS_BY_Z[g.z[a]]) {
       if (!matchAt(pattern, g, a, false)) continue;
-      counts.set(group, (counts.get(group) ?? 0) + 1);
+      found.push(group);
       cover[a]++;
       const taken: number[] = [];
       for (const spec of consumes) {
@@ -50,7 +48,10 @@ export function jobackGroups(g: MolGraph): Map<JobackGroup, number> | undefined 
       }
     }
   }
-  return cover.every((c) => c === 1) ? counts : undefined;
+  for (let a = 0; a < g.heavy; a++) if (cover[a] !== 1) return undefined;
+  const counts = new Map<JobackGroup, number>();
+  for (const group of found.sort((x, y) => x.id - y.id)) counts.set(group, (counts.get(group) ?? 0) + 1);
+  return counts;
 }
 
 function sum(counts: Map<JobackGroup, number>, field: JobackField): number | undefined {

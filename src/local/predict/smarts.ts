@@ -9,6 +9,12 @@ import { BOND_AROMATIC, BOND_DOUBLE, BOND_SINGLE, BOND_TRIPLE, type MolGraph } f
 type AtomTest = (g: MolGraph, a: number, explicitH: boolean) => boolean;
 type BondTest = (bond: number) => boolean;
 
+/** An atom expression and the atomic numbers it can match (null: any), for indexing patterns by element. */
+interface Expr {
+  test: AtomTest;
+  z: number[] | null;
+}
+
 interface PatternAtom {
   test: AtomTest;
   /** Index of the pattern atom this one is bonded to (-1 for the first atom). */
@@ -19,6 +25,8 @@ interface PatternAtom {
 export interface Pattern {
   smarts: string;
   atoms: PatternAtom[];
+  /** Atomic numbers the first atom can have (null: any). */
+  rootZ: number[] | null;
   /** Scratch mapping pattern atom -> graph node, reused between calls. */
   map: Int32Array;
 }
@@ -41,11 +49,20 @@ const BONDS: Record<string, BondTest> = {
 };
 const DEFAULT_BOND: BondTest = (b) => b === BOND_SINGLE || b === BOND_AROMATIC;
 
-const and = (x: AtomTest, y: AtomTest): AtomTest => (g, a, h) => x(g, a, h) && y(g, a, h);
-const or = (x: AtomTest, y: AtomTest): AtomTest => (g, a, h) => x(g, a, h) || y(g, a, h);
-const not = (x: AtomTest): AtomTest => (g, a, h) => !x(g, a, h);
-const element = (z: number, arom?: boolean): AtomTest =>
-  arom === undefined ? (g, a) => g.z[a] === z : (g, a) => g.z[a] === z && (g.aromatic[a] === 1) === arom;
+const and = (x: Expr, y: Expr): Expr => ({
+  test: (g, a, h) => x.test(g, a, h) && y.test(g, a, h),
+  z: x.z === null ? y.z : y.z === null ? x.z : x.z.filter((z) => y.z!.includes(z)),
+});
+const or = (x: Expr, y: Expr): Expr => ({
+  test: (g, a, h) => x.test(g, a, h) || y.test(g, a, h),
+  z: x.z === null || y.z === null ? null : [...new Set([...x.z, ...y.z])],
+});
+const not = (x: Expr): Expr => ({ test: (g, a, h) => !x.test(g, a, h), z: null });
+const anyZ = (test: AtomTest): Expr => ({ test, z: null });
+const element = (z: number, arom?: boolean): Expr => ({
+  test: arom === undefined ? (g, a) => g.z[a] === z : (g, a) => g.z[a] === z && (g.aromatic[a] === 1) === arom,
+  z: [z],
+});
 
 class Parser {
   private pos = 0;
@@ -55,17 +72,18 @@ class Parser {
     throw new Error(`SMARTS "${this.s}": ${what} at position ${this.pos}`);
   }
 
-  pattern(): PatternAtom[] {
+  pattern(): { atoms: PatternAtom[]; rootZ: number[] | null } {
     const atoms: PatternAtom[] = [];
-    this.atom(atoms, -1, DEFAULT_BOND);
+    const root = this.atomExpr();
+    atoms.push({ test: root.test, parent: -1, bond: DEFAULT_BOND });
     this.rest(atoms, 0);
     if (this.pos < this.s.length) this.fail('unexpected character');
-    return atoms;
+    return { atoms, rootZ: root.z };
   }
 
   neighbour(): NeighbourSpec {
     const bond = this.bond();
-    const test = this.atomTest();
+    const { test } = this.atomExpr();
     if (this.pos < this.s.length) this.fail('unexpected character');
     return { bond, test };
   }
@@ -91,11 +109,11 @@ class Parser {
   }
 
   private atom(atoms: PatternAtom[], parent: number, bond: BondTest): number {
-    atoms.push({ test: this.atomTest(), parent, bond });
+    atoms.push({ test: this.atomExpr().test, parent, bond });
     return atoms.length - 1;
   }
 
-  private atomTest(): AtomTest {
+  private atomExpr(): Expr {
     const s = this.s;
     if (s[this.pos] === '[') {
       this.pos++;
@@ -110,7 +128,7 @@ class Parser {
   }
 
   /** Element symbols, A, a and * (the forms allowed outside brackets too). */
-  private symbol(): AtomTest | undefined {
+  private symbol(): Expr | undefined {
     const s = this.s;
     const two = s.slice(this.pos, this.pos + 2);
     if (ELEMENTS[two] || AROMATIC_ELEMENTS[two]) {
@@ -118,15 +136,15 @@ class Parser {
       return ELEMENTS[two] ? element(ELEMENTS[two], false) : element(AROMATIC_ELEMENTS[two], true);
     }
     const c = s[this.pos];
-    if (c === '*') return this.pos++, () => true;
-    if (c === 'A') return this.pos++, (g, a) => g.aromatic[a] === 0;
-    if (c === 'a') return this.pos++, (g, a) => g.aromatic[a] === 1;
+    if (c === '*') return this.pos++, anyZ(() => true);
+    if (c === 'A') return this.pos++, anyZ((g, a) => g.aromatic[a] === 0);
+    if (c === 'a') return this.pos++, anyZ((g, a) => g.aromatic[a] === 1);
     if (ELEMENTS[c]) return this.pos++, element(ELEMENTS[c], false);
     if (AROMATIC_ELEMENTS[c]) return this.pos++, element(AROMATIC_ELEMENTS[c], true);
     return undefined;
   }
 
-  private lowAnd(): AtomTest {
+  private lowAnd(): Expr {
     let t = this.or();
     while (this.s[this.pos] === ';') {
       this.pos++;
@@ -135,7 +153,7 @@ class Parser {
     return t;
   }
 
-  private or(): AtomTest {
+  private or(): Expr {
     let t = this.highAnd();
     while (this.s[this.pos] === ',') {
       this.pos++;
@@ -144,7 +162,7 @@ class Parser {
     return t;
   }
 
-  private highAnd(): AtomTest {
+  private highAnd(): Expr {
     let t = this.unary();
     for (let c = this.s[this.pos]; c !== undefined && c !== ';' && c !== ',' && c !== ']'; c = this.s[this.pos]) {
       if (c === '&') this.pos++;
@@ -153,7 +171,7 @@ class Parser {
     return t;
   }
 
-  private unary(): AtomTest {
+  private unary(): Expr {
     if (this.s[this.pos] === '!') {
       this.pos++;
       return not(this.unary());
@@ -168,7 +186,7 @@ class Parser {
     return Number(m[0]);
   }
 
-  private primitive(): AtomTest {
+  private primitive(): Expr {
     const s = this.s;
     const c = s[this.pos];
     if (c === '$') return this.recursive();
@@ -180,30 +198,30 @@ class Parser {
     if (c === 'H') {
       this.pos++;
       const n = this.number() ?? 1;
-      return (g, a) => g.hs[a] === n;
+      return anyZ((g, a) => g.hs[a] === n);
     }
     if (c === 'X') {
       this.pos++;
       const n = this.number() ?? 1;
-      return (g, a) => g.degree[a] === n;
+      return anyZ((g, a) => g.degree[a] === n);
     }
     if (c === 'R') {
       this.pos++;
       const n = this.number();
       if (n !== undefined && n !== 0) this.fail('ring counts other than R0 are not supported');
-      return n === 0 ? (g, a) => g.ring[a] === 0 : (g, a) => g.ring[a] === 1;
+      return anyZ(n === 0 ? (g, a) => g.ring[a] === 0 : (g, a) => g.ring[a] === 1);
     }
     if (c === '+' || c === '-') {
       this.pos++;
       let n = this.number();
       if (n === undefined) for (n = 1; s[this.pos] === c; this.pos++) n++;
       const q = c === '+' ? n : -n;
-      return (g, a) => g.charge[a] === q;
+      return anyZ((g, a) => g.charge[a] === q);
     }
     return this.symbol() ?? this.fail('unsupported primitive');
   }
 
-  private recursive(): AtomTest {
+  private recursive(): Expr {
     const s = this.s;
     if (s[this.pos + 1] !== '(') this.fail('expected $(');
     let depth = 0;
@@ -215,13 +233,13 @@ class Parser {
     if (end >= s.length) this.fail('unclosed $(');
     const sub = compileSmarts(s.slice(this.pos + 2, end));
     this.pos = end + 1;
-    return (g, a, h) => matchAt(sub, g, a, h);
+    return { test: (g, a, h) => matchAt(sub, g, a, h), z: sub.rootZ };
   }
 }
 
 export function compileSmarts(smarts: string): Pattern {
-  const atoms = new Parser(smarts).pattern();
-  return { smarts, atoms, map: new Int32Array(atoms.length) };
+  const { atoms, rootZ } = new Parser(smarts).pattern();
+  return { smarts, atoms, rootZ, map: new Int32Array(atoms.length) };
 }
 
 export function compileNeighbour(spec: string): NeighbourSpec {
@@ -263,4 +281,11 @@ export function findNeighbour(spec: NeighbourSpec, g: MolGraph, a: number, taken
     if (spec.bond(g.bond[j]) && !taken.includes(b) && spec.test(g, b, false)) return b;
   }
   return -1;
+}
+
+/** For each atomic number (0-255), the items, in order, whose pattern can match an atom of that element first. */
+export function indexByRootElement<T extends { pattern: Pattern }>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let z = 0; z < 256; z++) out.push(items.filter((it) => it.pattern.rootZ === null || it.pattern.rootZ.includes(z)));
+  return out;
 }
