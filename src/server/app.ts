@@ -92,6 +92,16 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
 
   app.addHook('onResponse', async (req, reply) => logRequest(req, reply));
 
+  // Graceful shutdown: requests in progress finish, and their keep-alive connections close after
+  // the answer instead of holding close() open until the keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+
   app.setErrorHandler((err, req, reply) => {
     const { status, message, internal } = classify(err);
     if (internal) log(`error: ${req.method} ${pathOf(req)}: ${oneLine(err instanceof Error ? err.message : String(err))}`);

@@ -1,0 +1,55 @@
+// The server over the real LocalBackend: predictions from the local engine, through HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalBackend } from '../../src/local/backend.js';
+import { KeyStore } from '../../src/server/keys.js';
+import { RateLimiter } from '../../src/server/limiter.js';
+import { enc, get, start, type Started } from './http.js';
+
+const KEY = 'local-test-key';
+
+describe('chem serve over the local backend', () => {
+  let srv: Started;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chem-serve-local-'));
+    const backend = new LocalBackend({ dbPath: join(dir, 'none.sqlite'), env: {}, notice: () => {} });
+    srv = await start({ backend, keys: new KeyStore([KEY]), limiter: new RateLimiter({ burst: 1e9 }) });
+  });
+  afterAll(() => srv.close());
+
+  it('predicts from a percent-encoded SMILES', async () => {
+    const res = await get(srv.port, `/api/v1/predict/${enc('CCO')}`, KEY);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['info', 'properties']);
+    // Ethanol C2H6O: 12.011*2 + 1.008*6 + 15.999 = 46.069 g/mol (IUPAC standard atomic weights)
+    expect(res.body.properties.descr.mol_mw).toBeCloseTo(46.069, 1);
+    expect(res.body.properties.descr.mol_nha).toBe(3);
+    expect(res.body.properties.allprops).toContain('logp');
+    for (const points of Object.values(res.body.properties.fixed) as { calc: boolean }[][]) {
+      for (const p of points) expect(p.calc).toBe(true);
+    }
+  });
+
+  it('keeps stereo bonds of a SMILES with slashes: (E)- and (Z)-1,2-difluoroethene are both C2H2F2', async () => {
+    for (const smiles of ['F/C=C/F', 'F/C=C\\F']) {
+      const res = await get(srv.port, `/api/v1/predict/${enc(smiles)}`, KEY);
+      expect(res.status, smiles).toBe(200);
+      // C2H2F2: 2*12.011 + 2*1.008 + 2*18.998 = 64.034
+      expect(res.body.properties.descr.mol_mw).toBeCloseTo(64.034, 1);
+    }
+  });
+
+  it('404 with the error body when no compound can be generated from the SMILES', async () => {
+    const res = await get(srv.port, `/api/v1/predict/${enc('C1CC(')}`, KEY);
+    expect(res.status).toBe(404);
+    expect(res.body.error.status).toBe(404);
+  });
+
+  it('convert is strict (database only): 404 or 503 without a database, never computed identifiers', async () => {
+    const res = await get(srv.port, `/api/v1/convert/smiles/${enc('CCO')}`, KEY);
+    expect([404, 503]).toContain(res.status);
+    expect(res.body.error.status).toBe(res.status);
+  });
+});
