@@ -57,8 +57,8 @@ export class RemoteBackend implements Backend {
     return this.client.get(`/convert/${seg(from)}/${seg(required(value, from))}`, { ttl: TTL.record, what: `${from} ${value}`, check: checkConversion });
   }
 
-  async predict(smiles: string, opts: PredictOptions = {}): Promise<PredictionResult> {
-    if (opts.temperatures?.length) throw usageError('extra temperatures are not part of the v1 API: use --backend local for them');
+  /** Extra temperatures are a local extension with no v1 parameter: the service's own T grid comes back. */
+  async predict(smiles: string, _opts?: PredictOptions): Promise<PredictionResult> {
     return this.client.get(`/predict/${seg(required(smiles, 'SMILES'))}`, { ttl: TTL.record, what: `SMILES ${smiles}`, check: checkPrediction });
   }
 

@@ -188,8 +188,10 @@ export class RemoteClient {
     const key = this.options.apiKey;
     let failures = 0;
     let limited = 0;
+    let announced = false; // the wait after a 429 was already announced with its reason
     for (;;) {
-      await this.bucket.take((ms) => this.options.onWait?.(ms / 1000, 'client rate limit (2 requests/s)'));
+      await this.bucket.take((ms) => announced || this.options.onWait?.(ms / 1000, 'client rate limit (2 requests/s)'));
+      announced = false;
       const t0 = this.clock.now();
       let status: number;
       let text: string;
@@ -224,11 +226,13 @@ export class RemoteClient {
         limited++;
         this.bucket.pause(wait);
         this.options.onWait?.(wait, 'server rate limit (HTTP 429)');
+        announced = true;
         continue;
       }
       if (RETRY_STATUS.has(status) && failures < this.o.retries) {
         failures++;
-        await this.wait(this.backoff(failures), `HTTP ${status}, retry ${failures}/${this.o.retries}`);
+        const asked = retryAfter !== undefined && retryAfter <= this.o.maxRetryAfter ? retryAfter * 1000 : 0;
+        await this.wait(Math.max(this.backoff(failures), asked), `HTTP ${status}, retry ${failures}/${this.o.retries}`);
         continue;
       }
       throw this.statusError(status, text, what, failures);
@@ -242,7 +246,9 @@ export class RemoteClient {
     const after = failures ? ` (after ${failures + 1} attempts)` : '';
     switch (status) {
       case 400:
-        return new ChemError(400, clean || `bad request (HTTP 400) for ${what}`);
+      case 414:
+      case 422:
+        return new ChemError(400, clean || `bad request (HTTP ${status}) for ${what}`);
       case 401:
       case 403:
         return new ChemError(403, KEY_MESSAGE);

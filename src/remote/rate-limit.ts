@@ -59,12 +59,12 @@ export class TokenBucket {
   }
 
   /**
-   * The server said it is out of budget for `seconds`: the bucket is empty at the end of the pause.
+   * The server said it is out of budget for `seconds`: one token comes free when the pause ends.
    * Waiters reserve again when they wake, so their earlier reservations are dropped here.
    */
   pause(seconds: number): void {
     this.refill();
-    this.tokens = -seconds * this.perSecond;
+    this.tokens = 1 - seconds * this.perSecond;
     this.epoch++;
   }
 

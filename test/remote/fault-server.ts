@@ -16,7 +16,7 @@ export type Fault =
   | 'cut' // 200, connection closed half-way through the announced body
   | 'reset' // connection destroyed before any response
   | 'slow' // 200, body trickles slower than any sane body timeout
-  | 'echo' // 500 whose body repeats the request's Authorization header
+  | 'echo' // 400 whose body repeats the request's Authorization header (a broken proxy)
   | 'bad-shape'; // 200, JSON missing required fields
 
 export interface Seen {
@@ -149,7 +149,7 @@ export async function startFaultServer(): Promise<FaultServer> {
         return res.on('close', () => clearTimeout(t));
       }
       case 'echo':
-        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.writeHead(400, { 'content-type': 'text/plain' });
         return res.end(`internal error while handling Authorization: ${req.headers.authorization}`);
       case 'bad-shape':
         return json(res, 200, { comps: 'nope' });
