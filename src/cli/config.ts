@@ -1,5 +1,6 @@
 // User configuration: a JSON file managed by conf (mode 0600), overridden by environment variables.
-import Conf from 'conf';
+import type Conf from 'conf';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { usageError } from '../api/errors.js';
@@ -24,13 +25,35 @@ export function isConfigKey(k: string): k is ConfigKey {
   return Object.hasOwn(CONFIG_KEYS, k);
 }
 
-/** The config store. `CHEM_CONFIG_DIR` moves it (tests, portable installs). */
-export function openConfigStore(env: Env): Conf<Record<string, string>> {
+/** Directory of the config file: `CHEM_CONFIG_DIR`, else `$XDG_CONFIG_HOME/chem` (~/.config/chem). */
+export function configDir(env: Env): string {
+  return env.CHEM_CONFIG_DIR || join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'chem');
+}
+
+export function configPath(env: Env): string {
+  return join(configDir(env), 'config.json');
+}
+
+/**
+ * The settings file as read by every command. A plain JSON read: conf pulls in a JSON-schema
+ * validator that costs ~140 ms at start-up, so it is loaded only to write (`chem config set`).
+ */
+export function readConfigFile(env: Env): Partial<Record<ConfigKey, string>> {
+  try {
+    return JSON.parse(readFileSync(configPath(env), 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw usageError(`cannot read the config file ${configPath(env)}: ${(err as Error).message}`);
+  }
+}
+
+/** The writable config store (conf: atomic writes, file mode 0600). */
+export async function openConfigStore(env: Env): Promise<Conf<Record<string, string>>> {
+  const { default: Conf } = await import('conf');
   return new Conf<Record<string, string>>({
     projectName: 'chem',
-    projectSuffix: '',
     configName: 'config',
-    cwd: env.CHEM_CONFIG_DIR || undefined,
+    cwd: configDir(env),
     configFileMode: 0o600,
   });
 }

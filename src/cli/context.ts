@@ -1,6 +1,5 @@
 // The explicit context every command runs with: io streams, resolved settings, output choices and
 // a lazily created backend. Tests build one with fake streams; nothing below reads `process.*`.
-import { Chalk, type ChalkInstance } from 'chalk';
 import type { Readable, Writable } from 'node:stream';
 import type { Backend } from '../backend.js';
 import { ChemError } from '../api/errors.js';
@@ -28,7 +27,7 @@ export interface Context {
   format: Format;
   /** True when the format was chosen explicitly (--format / --json), not from the TTY default. */
   formatExplicit: boolean;
-  color: ChalkInstance;
+  color: Colors;
   quiet: boolean;
   debug: boolean;
   units: UnitPrefs;
@@ -93,7 +92,21 @@ export function chooseFormat(opts: GlobalOptions, io: IO, batch: boolean): { for
   return { format: io.stdoutIsTTY ? 'table' : batch ? 'ndjson' : 'json', explicit: false };
 }
 
-export function makeColor(opts: GlobalOptions, env: Env, io: IO): ChalkInstance {
-  const off = opts.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || !io.stdoutIsTTY;
-  return new Chalk({ level: off ? 0 : 1 });
+/** The styles the CLI uses. Plain strings unless colour is on (chalk is loaded only then). */
+export interface Colors {
+  bold(s: string): string;
+  red(s: string): string;
+}
+
+const plain: Colors = { bold: (s) => s, red: (s) => s };
+
+/** Colour only on a terminal, and never with --no-color or NO_COLOR. */
+export function colorWanted(opts: GlobalOptions, env: Env, io: IO): boolean {
+  return opts.color !== false && !(env.NO_COLOR !== undefined && env.NO_COLOR !== '') && io.stdoutIsTTY;
+}
+
+export function makeColor(opts: GlobalOptions, env: Env, io: IO, chalk?: typeof import('chalk')): Colors {
+  if (!chalk || !colorWanted(opts, env, io)) return plain;
+  const c = new chalk.Chalk({ level: 1 });
+  return { bold: (s) => c.bold(s), red: (s) => c.red(s) };
 }

@@ -15,7 +15,8 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   const io = deps.io ?? streamIO(process.stdin, process.stdout, process.stderr);
   const env = deps.env ?? process.env;
   let exit = EXIT.ok as number;
-  const program = buildProgram({ io, env, setExit: (c) => (exit = c) });
+  const chalk = io.stdoutIsTTY ? await import('chalk') : undefined;
+  const program = buildProgram({ io, env, setExit: (c) => (exit = c), chalk });
   if (argv.length === 0) {
     io.stdout.write(program.helpInformation());
     return EXIT.ok;

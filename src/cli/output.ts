@@ -1,6 +1,6 @@
 // The output layer: one v1 result rendered as a table (terminals), JSON (the exact v1 body),
 // NDJSON or CSV (RFC 4180). Commands describe their rows once with a View; this module does the rest.
-import Table from 'cli-table3';
+import { createRequire } from 'node:module';
 import { property } from '../api/properties.js';
 import { usageError } from '../api/errors.js';
 import type { Context } from './context.js';
@@ -80,6 +80,8 @@ export function renderTable(headers: string[], rows: string[][], ctx: Context): 
       total--;
     }
   }
+  // cli-table3 is loaded on the first table only: piped output never pays for it.
+  const Table = createRequire(import.meta.url)('cli-table3') as typeof import('cli-table3');
   const table = new Table({
     head: headers.map((h) => ctx.color.bold(h)),
     colWidths: widths,

@@ -20,6 +20,7 @@ export function cacheCommand(deps: Deps): Command {
   cmd
     .command('path')
     .description('print the directory of the cache')
+    .addHelpText('after', examples('chem cache path'))
     .action(
       action(deps, async (ctx) => {
         await ctx.io.write(responseCacheDir(ctx.env) + '\n');

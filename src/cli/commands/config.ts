@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
-import { CONFIG_KEYS, isConfigKey, maskSecret, openConfigStore, validateConfigValue, type ConfigKey } from '../config.js';
+import { CONFIG_KEYS, configPath, isConfigKey, maskSecret, openConfigStore, readConfigFile, validateConfigValue, type ConfigKey } from '../config.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
 import { renderTable } from '../output.js';
@@ -47,7 +47,7 @@ export function configCommand(deps: Deps): Command {
         const v = value ?? (await readSecret(ctx, `${k}: `));
         if (!v) throw usageError(`no value given for ${k}`);
         validateConfigValue(k, v);
-        openConfigStore(ctx.env).set(k, v);
+        (await openConfigStore(ctx.env)).set(k, v);
         ctx.notice(`${k} set`);
       }),
     );
@@ -71,7 +71,7 @@ export function configCommand(deps: Deps): Command {
     .addHelpText('after', examples('chem config unset api-key'))
     .action(
       action(deps, async (ctx, [key]) => {
-        openConfigStore(ctx.env).delete(checkKey(key!));
+        (await openConfigStore(ctx.env)).delete(checkKey(key!));
       }),
     );
   cmd
@@ -92,7 +92,7 @@ export function configCommand(deps: Deps): Command {
     .addHelpText('after', examples('chem config path'))
     .action(
       action(deps, async (ctx) => {
-        await ctx.io.write(openConfigStore(ctx.env).path + '\n');
+        await ctx.io.write(configPath(ctx.env) + '\n');
       }),
     );
   return cmd;
@@ -100,7 +100,7 @@ export function configCommand(deps: Deps): Command {
 
 /** Effective value of every key and its origin. */
 function effective(ctx: Context): Partial<Record<ConfigKey, { value: string; from: string }>> {
-  const file = openConfigStore(ctx.env).store as Record<string, string>;
+  const file = readConfigFile(ctx.env) as Record<string, string>;
   const out: Partial<Record<ConfigKey, { value: string; from: string }>> = {};
   for (const k of Object.keys(CONFIG_KEYS) as ConfigKey[]) {
     const env = ctx.env[CONFIG_KEYS[k].env];
