@@ -129,6 +129,8 @@ export interface MixtureComponent {
   role?: 'solute' | 'solvent';
   /** Mole fraction, for named compositions. */
   x?: number;
+  /** Mass fraction, for named compositions. */
+  w?: number;
 }
 
 /** One set of interaction parameters or constants between the components. */
@@ -139,11 +141,16 @@ export interface ParameterSet {
   form: string;
   /** Unit of each parameter (absent for dimensionless ones). */
   units: Record<string, string>;
-  /** Parameter values; pair parameters are written `name_ij` / `name_ji` in component order. */
+  /** Parameter values; pair parameters are written `name_12` / `name_21`, 1 and 2 being components[0] and [1]. */
   params: Record<string, number>;
   /** Temperature range of validity in K, where known. */
   tmin?: number;
   tmax?: number;
+  /** Temperature in K a constant (T-independent) set applies at. */
+  t?: number;
+  /** Henry sets: compound ids of the dissolved gas and of the solvent (a pair may hold both directions). */
+  solute?: string;
+  solvent?: string;
   s: string;
   r?: string;
   calc?: boolean;
@@ -158,6 +165,11 @@ export interface Mixture {
   components: MixtureComponent[];
   src: Record<string, SourceDescriptor>;
   params: ParameterSet[];
+  /** Synonyms of a named composition. */
+  other_names?: string[];
+  /** Source key (in src) and reference of a named composition; parameter sets carry their own. */
+  s?: string;
+  r?: string;
   mtime?: number;
   [extra: string]: unknown;
 }
