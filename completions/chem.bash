@@ -4,11 +4,11 @@ _chem() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      -f|--format|--db|--temp|--pressure|--energy|--fields|--backend|--file|--prop|--t|--host|--port|--keys) ((i++)); continue ;;
+      -f|--format|--db|--temp|--pressure|--energy|--fields|--backend|-p|--page|--file|--prop|--t|--host|--port|--keys) ((i++)); continue ;;
       -*) continue ;;
     esac
     case "${path:+$path }$w" in
-      'convert'|'predict'|'config'|'config set'|'config get'|'config unset'|'config list'|'config path'|'cache'|'cache clear'|'cache path'|'completion'|'serve') path="${path:+$path }$w" ;;
+      'search'|'convert'|'predict'|'config'|'config set'|'config get'|'config unset'|'config list'|'config path'|'cache'|'cache clear'|'cache path'|'completion'|'serve') path="${path:+$path }$w" ;;
     esac
   done
   case "$prev" in
@@ -20,6 +20,8 @@ _chem() {
     --energy) COMPREPLY=($(compgen -W 'kJ/mol kcal/mol' -- "$cur")); return ;;
     --fields) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --backend) COMPREPLY=($(compgen -W 'local remote' -- "$cur")); return ;;
+    -p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --page) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --prop) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --t) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -28,7 +30,8 @@ _chem() {
     --keys) COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   case "$path" in
-    '') subs='convert predict config cache completion serve'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    '') subs='search convert predict config cache completion serve'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'search') subs=''; opts='-p --page --all --first -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'convert') subs='name smiles inchi inchikey cid'; opts='--file --strict -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'predict') subs=''; opts='--prop --t -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'config') subs='set get unset list path'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;

@@ -94,11 +94,12 @@ export function chooseFormat(opts: GlobalOptions, io: IO, batch: boolean): { for
 
 /** The styles the CLI uses. Plain strings unless colour is on (chalk is loaded only then). */
 export interface Colors {
+  enabled: boolean;
   bold(s: string): string;
   red(s: string): string;
 }
 
-const plain: Colors = { bold: (s) => s, red: (s) => s };
+const plain: Colors = { enabled: false, bold: (s) => s, red: (s) => s };
 
 /** Colour only on a terminal, and never with --no-color or NO_COLOR. */
 export function colorWanted(opts: GlobalOptions, env: Env, io: IO): boolean {
@@ -108,5 +109,5 @@ export function colorWanted(opts: GlobalOptions, env: Env, io: IO): boolean {
 export function makeColor(opts: GlobalOptions, env: Env, io: IO, chalk?: typeof import('chalk')): Colors {
   if (!chalk || !colorWanted(opts, env, io)) return plain;
   const c = new chalk.Chalk({ level: 1 });
-  return { bold: (s) => c.bold(s), red: (s) => c.red(s) };
+  return { enabled: true, bold: (s) => c.bold(s), red: (s) => c.red(s) };
 }

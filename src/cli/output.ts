@@ -83,11 +83,12 @@ export function renderTable(headers: string[], rows: string[][], ctx: Context): 
   // cli-table3 is loaded on the first table only: piped output never pays for it.
   const Table = createRequire(import.meta.url)('cli-table3') as typeof import('cli-table3');
   const table = new Table({
-    head: headers.map((h) => ctx.color.bold(h)),
+    head: headers,
     colWidths: widths,
     wordWrap: true,
     wrapOnWordBoundary: false,
-    style: { head: [], border: [], compact: false },
+    // cli-table3 styles the header itself so its width arithmetic sees the plain text.
+    style: { head: ctx.color.enabled ? ['bold'] : [], border: [], compact: false },
   });
   for (const r of rows) table.push(r);
   return table.toString() + '\n';
