@@ -1,0 +1,87 @@
+// chem mid MID: one mixture record (GET /mid/{mid}): its components, then its parameter sets with
+// the temperature they apply at or their range, then the equation form of each model.
+import { Command } from 'commander';
+import { isMixtureId } from '../../api/ids.js';
+import { usageError } from '../../api/errors.js';
+import type { Mixture, MixtureResponse, ParameterSet } from '../../api/types.js';
+import { action, type Deps } from '../command.js';
+import type { Context } from '../context.js';
+import { printResult, rowsTable, type Column, type Row, type View } from '../output.js';
+import { examples } from '../help.js';
+
+const COMPONENT_COLUMNS: Column[] = [{ key: 'cid' }, { key: 'name' }, { key: 'cas' }, { key: 'role' }, { key: 'x', header: 'x (mol/mol)' }, { key: 'w', header: 'w (kg/kg)' }];
+const SET_COLUMNS: Column[] = [
+  { key: 'model' },
+  { key: 'params', header: 'parameters' },
+  { key: 'direction' },
+  { key: 't', header: 'T', unit: 'K' },
+  { key: 'tmin', header: 'Tmin', unit: 'K' },
+  { key: 'source' },
+  { key: 'calc' },
+  { key: 'r', header: 'reference' },
+];
+
+function nameOf(mix: Mixture, cid: string | undefined): string {
+  return mix.components.find((c) => c.cid === cid)?.name ?? cid ?? '';
+}
+
+function setRow(mix: Mixture, p: ParameterSet): Row {
+  const params = Object.entries(p.params)
+    .map(([k, v]) => `${k} = ${Number(v.toPrecision(6))}${p.units[k] ? ` ${p.units[k]}` : ''}`)
+    .join('\n');
+  return {
+    model: p.model,
+    params,
+    direction: p.solute ? `${nameOf(mix, p.solute)} in ${nameOf(mix, p.solvent)}` : undefined,
+    t: p.t,
+    tmin: p.tmin,
+    source: p.s,
+    calc: p.calc ? 'calc' : undefined,
+    r: p.r,
+  };
+}
+
+/** Columns that some row fills (the rest would be empty). */
+const filled = (cols: Column[], rows: Row[]) => cols.filter((c) => rows.some((r) => r[c.key] !== undefined && r[c.key] !== ''));
+
+export const mixtureView: View<MixtureResponse> = {
+  columns: [{ key: 'id' }, ...SET_COLUMNS],
+  // Flat rows (CSV, NDJSON with --fields): one per parameter set, or per component for a blend.
+  rows: ({ mix }) =>
+    mix.params.length
+      ? mix.params.map((p) => ({ id: mix.id, ...setRow(mix, p), params: Object.entries(p.params).map(([k, v]) => `${k}=${v}`).join(';') }))
+      : mix.components.map((c) => ({ id: mix.id, model: 'composition', params: `${c.name}: x=${c.x ?? ''};w=${c.w ?? ''}`, source: mix.s, r: mix.r })),
+  table: ({ mix }, ctx) => {
+    let out = `${mix.name}  (${mix.kind}, ${mix.id})\n`;
+    if (mix.other_names?.length) out += `also: ${mix.other_names.join(', ')}\n`;
+    const comps: Row[] = mix.components.map((c) => ({ cid: c.cid, name: c.name, cas: c.cas, role: c.role, x: c.x, w: c.w }));
+    out += rowsTable({ columns: filled(COMPONENT_COLUMNS, comps), rows: () => comps }, comps, ctx);
+    if (mix.kind === 'composition') out += `source: ${mix.s ?? ''}${mix.r ? ` (${mix.r})` : ''}\n`;
+    if (mix.params.length) {
+      const sets = mix.params.map((p) => setRow(mix, p));
+      out += rowsTable({ columns: filled(SET_COLUMNS, sets).filter((c) => c.key !== 'r'), rows: () => sets }, sets, ctx);
+      const forms = new Map(mix.params.map((p) => [p.model, p.form]));
+      out += [...forms.values()].map((f) => `  ${f}\n`).join('');
+      const refs = new Map(mix.params.map((p) => [p.s, `${p.s}: ${mix.src[p.s]?.db ?? ''}`]));
+      out += [...refs.values()].map((r) => `  ${r}\n`).join('');
+    }
+    return out;
+  },
+};
+
+export function midCommand(deps: Deps): Command {
+  return new Command('mid')
+    .description('show one mixture: components, parameter sets (NRTL, UNIQUAC, Wilson, PR kij, Henry) and their equation forms')
+    .argument('[mid]', 'mixture id (as listed by chem mixtures; ends in a letter)')
+    .addHelpText('after', examples('chem mid 12-345-c', 'chem mid 12-345-c --json'))
+    .action(action(deps, (ctx, args) => runMid(ctx, args)));
+}
+
+export async function runMid(ctx: Context, args: string[]): Promise<number> {
+  const [mid] = args;
+  if (!mid) throw usageError('usage: chem mid MID (see chem mid --help)');
+  if (!isMixtureId(mid)) throw usageError(`not a mixture id: "${mid}" (expected digits-digits-letter, e.g. 12-345-c)`);
+  const backend = await ctx.backend();
+  await printResult(ctx, mixtureView, await backend.mixture(mid));
+  return 0;
+}

@@ -1,0 +1,46 @@
+// chem mixtures CID: the mixtures a compound takes part in (GET /cid/{cid}/mixtures), with the other
+// components and the models of the parameter sets each holds.
+import { Command } from 'commander';
+import { isCompoundId } from '../../api/ids.js';
+import { usageError } from '../../api/errors.js';
+import type { MixtureList, MixtureSummary } from '../../api/types.js';
+import { action, type Deps } from '../command.js';
+import type { Context } from '../context.js';
+import { printResult, rowsTable, type Column, type Row, type View } from '../output.js';
+import { examples } from '../help.js';
+
+const COLUMNS: Column[] = [{ key: 'id' }, { key: 'with' }, { key: 'kind' }, { key: 'models' }, { key: 'name' }];
+
+function mixtureRow(m: MixtureSummary): Row {
+  return { id: m.id, with: m.components.map((c) => c.name).join(', '), kind: m.kind, models: m.models.join(', '), name: m.name };
+}
+
+export const mixtureListView: View<MixtureList> = {
+  columns: COLUMNS,
+  rows: (r) => r.mixtures.map(mixtureRow),
+  // The name repeats the compound asked for; the terminal table leaves it out.
+  table: (r, ctx) => {
+    const rows = r.mixtures.map(mixtureRow);
+    const cols = ctx.fields ? COLUMNS.filter((c) => ctx.fields!.includes(c.key)) : COLUMNS.slice(0, 4);
+    return rows.length ? rowsTable({ columns: cols, rows: () => rows }, rows, ctx) : '';
+  },
+};
+
+export function mixturesCommand(deps: Deps): Command {
+  return new Command('mixtures')
+    .description('list the mixtures a compound takes part in: binary pairs with interaction parameters or Henry constants, and named blends')
+    .argument('[cid]', 'compound id (as given by chem search)')
+    .addHelpText('after', examples('chem mixtures 12-345-6', 'chem mixtures 12-345-6 --json', 'chem mixtures 12-345-6 --format csv'))
+    .action(action(deps, (ctx, args) => runMixtures(ctx, args)));
+}
+
+export async function runMixtures(ctx: Context, args: string[]): Promise<number> {
+  const [cid] = args;
+  if (!cid) throw usageError('usage: chem mixtures CID (see chem mixtures --help)');
+  if (!isCompoundId(cid)) throw usageError(`not a compound id: "${cid}" (expected digits-digits-check digit, e.g. 12-345-6)`);
+  const backend = await ctx.backend();
+  const list = await backend.mixtures(cid);
+  await printResult(ctx, mixtureListView, list);
+  if (ctx.format === 'table') ctx.notice(list.mixtures.length ? `${list.mixtures.length} mixture(s); chem mid ID shows one` : `no mixtures for ${cid}`);
+  return 0;
+}
