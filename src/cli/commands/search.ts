@@ -1,0 +1,166 @@
+// chem search QUERY: the v1 search (spec 2.3/4.6) as a table, JSON, CSV; every page with --all,
+// the best hit with --first, one query per line with -.
+import { Command } from 'commander';
+import { looksLikeCas, isValidCas, correctedCas } from '../../api/cas.js';
+import { notFound, usageError } from '../../api/errors.js';
+import type { Compound, SearchResult } from '../../api/types.js';
+import { action, type Deps } from '../command.js';
+import type { Context } from '../context.js';
+import { readLines, runBatch } from '../batch.js';
+import { cellValue, columnHeader, csvLine, pickFields, printResult, rowsTable, type Column, type Row, type View } from '../output.js';
+import { examples } from '../help.js';
+
+interface Options {
+  page?: string;
+  all?: boolean;
+  first?: boolean;
+}
+
+const COLUMNS: Column[] = [
+  { key: 'id' },
+  { key: 'name' },
+  { key: 'formula' },
+  { key: 'cas' },
+  { key: 'mw' },
+  { key: 'tb', unit: 'K' },
+  { key: 'tf', unit: 'K' },
+];
+
+function compoundRow(c: Compound): Row {
+  const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+  return { id: c.id, name: c.compound, formula: c.formula, cas: c.cas, mw: c.mw, tb: num(c.tb), tf: num(c.tf) };
+}
+
+/** Table columns: tb and tf only when some row has them. */
+function tableColumns(rows: Row[]): Column[] {
+  return COLUMNS.filter((c) => (c.key !== 'tb' && c.key !== 'tf') || rows.some((r) => r[c.key] !== undefined));
+}
+
+export const searchView: View<SearchResult> = {
+  columns: COLUMNS,
+  rows: (r) => r.comps.map(compoundRow),
+  table: (r, ctx) => {
+    const rows = r.comps.map(compoundRow);
+    return rows.length ? rowsTable({ columns: tableColumns(rows), rows: () => rows }, rows, ctx) : '';
+  },
+};
+
+const compoundView: View<Compound> = {
+  columns: COLUMNS,
+  rows: (c) => [compoundRow(c)],
+  table: (c, ctx) => {
+    const rows = [compoundRow(c)];
+    return rowsTable({ columns: tableColumns(rows), rows: () => rows }, rows, ctx);
+  },
+};
+
+export function searchCommand(deps: Deps): Command {
+  return new Command('search')
+    .description('search compounds by name, synonym, CAS, formula, InChI/InChIKey, SMILES and property ranges')
+    .argument('[query...]', 'the query (words are joined), or - to read one query per line from stdin')
+    .option('-p, --page <n>', 'page to show, numbered from 1 (100 compounds a page)')
+    .option('--all', 'every page, one compound per row (NDJSON when piped, unless --format is given)')
+    .option('--first', 'only the best hit (exit 3 when nothing matches)')
+    .addHelpText(
+      'after',
+      `
+Query language (combine text with filters; numbers in the property registry's units, K for temperatures):
+  benzene, "acetic acid"      names and synonyms: exact name > exact synonym > prefix > word match
+  64-17-5                     CAS (a wrong check digit is reported with the corrected number)
+  LFQSCWFLJHTTHZ-UHFFFAOYSA-N InChIKey; its first block alone matches every stereoisomer
+  InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3, CCO, c1ccccc1O   InChI and SMILES (exact structure, then stereoisomers)
+  C2H6O, OH2                  formulas in any element order: every isomer
+  tb:300..400  tc>500  mw<100  tf:273.15  has:hfus    property filters
+  smiles:CO  formula:CO  name:"..."  cas:...  inchikey:...   force one reading of the text
+` +
+        examples(
+          'chem search benzene',
+          'chem search 64-17-5 --json',
+          'chem search C2H6O',
+          'chem search "alcohol tb:350..360"',
+          'chem search --first aspirin --format csv',
+          'chem search "tb:350..351" --all > hits.ndjson',
+          'printf "ethanol\\nacetone\\n" | chem search - --format csv',
+        ),
+    )
+    .action(action(deps, (ctx, args, opts: Options) => runSearch(ctx, args, opts)));
+}
+
+function parsePage(s: string | undefined): number | undefined {
+  if (s === undefined) return undefined;
+  if (!/^\d+$/.test(s) || Number(s) < 1) throw usageError(`invalid page "${s}": pages are numbered from 1`);
+  return Number(s);
+}
+
+/** The stderr line for an empty result: what was wrong and what might have been meant. */
+function noMatch(query: string, r: SearchResult): string {
+  const hint = r.suggestions?.length ? `; did you mean: ${r.suggestions.join(', ')}?` : '';
+  return `no compound matches "${query}"${hint}`;
+}
+
+export async function runSearch(ctx: Context, args: string[], opts: Options): Promise<number> {
+  const query = args.join(' ').trim();
+  if (!query) throw usageError('usage: chem search QUERY (see chem search --help)');
+  if (opts.all && opts.first) throw usageError('give either --all or --first, not both');
+  const page = parsePage(opts.page);
+  const backend = await ctx.backend();
+
+  if (query === '-') {
+    // One row per query: the best hit in table/CSV, the whole v1 result in JSON/NDJSON.
+    return runBatch(ctx, readLines(ctx.io.stdin), (q) => backend.search(q, page), searchView);
+  }
+  if (looksLikeCas(query) && !isValidCas(query)) {
+    ctx.notice(`${query}: the CAS check digit is wrong (the corrected number is ${correctedCas(query)})`);
+  }
+  if (opts.first) {
+    const r = await backend.search(query, 1);
+    const best = r.comps[0];
+    if (!best) throw notFound(noMatch(query, r));
+    await printResult(ctx, compoundView, best);
+    return 0;
+  }
+  if (opts.all) return streamAll(ctx, query, page ?? 1, (p) => backend.search(query, p));
+
+  const r = await backend.search(query, page);
+  await printResult(ctx, searchView, r);
+  if (r.total === 0) ctx.notice(noMatch(query, r));
+  else if (ctx.format === 'table') {
+    const pages = Math.ceil(r.total / 100);
+    ctx.notice(r.comps.length ? `page ${page ?? 1} of ${pages}, total ${r.total}` : `page ${page} is past the end: ${pages} page(s), total ${r.total}`);
+  }
+  return 0;
+}
+
+/** --all: every page from `first` on, written as it arrives, one compound per row. */
+async function streamAll(ctx: Context, query: string, first: number, fetch: (page: number) => Promise<SearchResult>): Promise<number> {
+  const format = ctx.format === 'json' && !ctx.formatExplicit ? 'ndjson' : ctx.format;
+  const view = pickFields(compoundView, ctx);
+  let written = 0;
+  let total = 0;
+  if (format === 'csv') await ctx.io.write(csvLine(view.columns.map((c) => columnHeader(c, ctx))));
+  if (format === 'json') await ctx.io.write('[');
+  for (let p: number | null = first; p !== null; ) {
+    const r = await fetch(p);
+    total = r.total;
+    if (!r.comps.length) {
+      if (r.total === 0) ctx.notice(noMatch(query, r));
+      break;
+    }
+    let out = '';
+    for (const c of r.comps) {
+      if (format === 'ndjson') out += JSON.stringify(c) + '\n';
+      else if (format === 'json') out += (written ? ',\n' : '\n') + JSON.stringify(c);
+      else if (format === 'csv') out += csvLine(view.columns.map((col) => cellValue(col, compoundRow(c)[col.key], ctx)));
+      written++;
+    }
+    if (format === 'table') {
+      const rows = r.comps.map(compoundRow);
+      out = rowsTable({ columns: ctx.fields ? view.columns : tableColumns(rows), rows: () => rows }, rows, ctx);
+    }
+    await ctx.io.write(out);
+    p = r.next_page;
+  }
+  if (format === 'json') await ctx.io.write(written ? '\n]\n' : ']\n');
+  if (format === 'table' && written) ctx.notice(`total ${total}`);
+  return 0;
+}

@@ -1,0 +1,299 @@
+// The search query language, parsed without touching the database or a structure toolkit.
+// A query is whitespace-separated tokens: property filters (`tb:300..400`, `tc>500`, `mw<100`,
+// `has:hfus`) and the text that remains. The text is classified by its shape into the ordered list
+// of interpretations the search tries until one matches (`CO` is a formula first, then a SMILES).
+import { casCheckDigit, correctedCas, isValidCas } from '../../../api/cas.js';
+import { usageError } from '../../../api/errors.js';
+import { isCompoundId } from '../../../api/ids.js';
+import { PROPERTY_KEYS, isTDependent, property } from '../../../api/properties.js';
+
+export type Term =
+  | { kind: 'cid'; id: string }
+  | { kind: 'cas'; cas: string }
+  /** A CAS-shaped query whose check digit is wrong: no match, `corrected` as the suggestion. */
+  | { kind: 'badcas'; cas: string; corrected: string }
+  | { kind: 'inchikey'; key: string }
+  /** The first (skeleton) block of an InChIKey: every stereoisomer and isotopologue. */
+  | { kind: 'inchikey-block'; block: string }
+  | { kind: 'inchi'; inchi: string }
+  /**
+   * Hill formula of the query, whatever its element order; `forms` also holds the variant with H
+   * second in carbon-free formulas (HCl), as OpenChemLib writes them, so both stored forms match.
+   */
+  | { kind: 'formula'; hill: string; forms: string[] }
+  | { kind: 'smiles'; smiles: string }
+  /** Names and synonyms; `norm` is the normalised text matched against the names' normal form. */
+  | { kind: 'text'; text: string; norm: string };
+
+/** A numeric range on a fixed property (or `mw`), or the presence of any property (`has:`). */
+export type Filter =
+  | { kind: 'range'; key: string; lo: number; hi: number; loOpen: boolean; hiOpen: boolean }
+  | { kind: 'has'; key: string };
+
+export interface ParsedQuery {
+  query: string;
+  /** Interpretations of the text part, tried in order; empty for a filter-only query. */
+  terms: Term[];
+  filters: Filter[];
+  /** The filter tokens as written, to carry into suggested queries. */
+  filterText: string;
+}
+
+/** Keys a range filter accepts: fixed properties in registry units, plus the molecular weight. */
+export const RANGE_KEYS: readonly string[] = [...PROPERTY_KEYS.filter((k) => !isTDependent(k)), 'mw'];
+/** Explicit interpretation prefixes: `smiles:CO`, `formula:CO`, `name:"acetic acid"`, `cas:64-17-5`. */
+const KIND_PREFIXES = ['name', 'formula', 'smiles', 'cas', 'inchikey'] as const;
+type KindPrefix = (typeof KIND_PREFIXES)[number];
+
+/** Lower case, accents removed (NFKD minus combining marks), one space between words. */
+export function normalizeText(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const FILTER = /^([a-z][a-z0-9]*)(:|>=|<=|>|<|=)(.*)$/;
+const INCHIKEY = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/;
+const INCHIKEY_BLOCK = /^[A-Z]{14}$/;
+const CAS_SHAPE = /^(\d{2,7})-(\d{2})-(\d)$/;
+
+export function parseQuery(raw: string): ParsedQuery {
+  const query = raw;
+  const filters: Filter[] = [];
+  const filterTokens: string[] = [];
+  const text: string[] = [];
+  let prefix: KindPrefix | undefined;
+  for (const token of tokenize(raw)) {
+    const m = !token.quoted && !/^InChI=/i.test(token.text) ? FILTER.exec(token.text) : null;
+    if (!m) {
+      text.push(token.text);
+      continue;
+    }
+    const [, key, op, value] = m as unknown as [string, string, string, string];
+    if (op === ':' && (KIND_PREFIXES as readonly string[]).includes(key)) {
+      if (prefix || text.length) throw usageError(`"${key}:" must start the text of the query`);
+      prefix = key as KindPrefix;
+      if (value) text.push(unquote(value));
+      continue;
+    }
+    filters.push(parseFilter(key, op, value));
+    filterTokens.push(token.text);
+  }
+  const joined = text.join(' ').trim();
+  if (!joined && !filters.length) throw usageError('empty search query');
+  const terms = !joined ? [] : prefix ? [explicitTerm(prefix, joined)] : classify(joined);
+  return { query, terms, filters, filterText: filterTokens.join(' ') };
+}
+
+interface Token {
+  text: string;
+  quoted: boolean;
+}
+
+/** Whitespace-separated tokens; "double quotes" keep a phrase together. */
+function tokenize(raw: string): Token[] {
+  const tokens: Token[] = [];
+  const re = /"([^"]*)"?|(\S+)/g;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    if (m[1] !== undefined) {
+      if (m[1].trim()) tokens.push({ text: m[1].trim(), quoted: true });
+    } else {
+      // A quoted value glued to a key (`name:"acetic acid"`) continues past the space.
+      let t = m[2]!;
+      if (/^[a-z]+:"[^"]*$/.test(t)) {
+        const end = raw.indexOf('"', re.lastIndex);
+        const stop = end < 0 ? raw.length : end + 1;
+        t += raw.slice(re.lastIndex, stop);
+        re.lastIndex = stop;
+      }
+      tokens.push({ text: t, quoted: false });
+    }
+  }
+  return tokens;
+}
+
+function unquote(s: string): string {
+  return s.replace(/^"|"$/g, '').trim();
+}
+
+function validKeys(): string {
+  return `${RANGE_KEYS.join(', ')}; has:<any of ${PROPERTY_KEYS.join(', ')}>; prefixes ${KIND_PREFIXES.map((k) => k + ':').join(' ')}`;
+}
+
+function parseFilter(key: string, op: string, value: string): Filter {
+  if (key === 'has') {
+    if (op !== ':') throw usageError(`"has" takes a property key: has:hfus`);
+    if (!property(value)) throw usageError(`unknown property "${value}" in has:${value}; valid keys: ${PROPERTY_KEYS.join(', ')}`);
+    return { kind: 'has', key: value };
+  }
+  if (!RANGE_KEYS.includes(key)) {
+    if (property(key)) {
+      throw usageError(`${key} depends on temperature: only has:${key} can filter on it`);
+    }
+    throw usageError(`unknown search key "${key}"; valid keys: ${validKeys()}`);
+  }
+  const bad = () => usageError(`invalid filter "${key}${op}${value}": expected ${key}:LO..HI, ${key}:LO.., ${key}:..HI, ${key}:V, ${key}>V, ${key}<V (numbers in ${property(key)?.unit ?? (key === 'mw' ? 'g/mol' : 'registry units')})`);
+  const num = (s: string): number => {
+    if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) throw bad();
+    return Number(s);
+  };
+  if (op === ':' && value.includes('..')) {
+    const [a, b] = value.split('..') as [string, string];
+    if (!a && !b) throw bad();
+    const lo = a ? num(a) : -Infinity;
+    const hi = b ? num(b) : Infinity;
+    if (lo > hi) throw usageError(`empty range in "${key}:${value}": ${lo} > ${hi}`);
+    return { kind: 'range', key, lo, hi, loOpen: false, hiOpen: false };
+  }
+  if (op === ':' || op === '=') {
+    // `tb:351` means the values that round to 351 at the precision written: 350.5 <= v < 351.5.
+    const v = num(value);
+    const decimals = /\.(\d+)/.exec(value.replace(/e.*$/i, ''))?.[1]?.length ?? 0;
+    const half = 0.5 * 10 ** -decimals;
+    return { kind: 'range', key, lo: v - half, hi: v + half, loOpen: false, hiOpen: true };
+  }
+  const v = num(value);
+  switch (op) {
+    case '>':
+      return { kind: 'range', key, lo: v, hi: Infinity, loOpen: true, hiOpen: false };
+    case '>=':
+      return { kind: 'range', key, lo: v, hi: Infinity, loOpen: false, hiOpen: false };
+    case '<':
+      return { kind: 'range', key, lo: -Infinity, hi: v, loOpen: false, hiOpen: true };
+    default:
+      return { kind: 'range', key, lo: -Infinity, hi: v, loOpen: false, hiOpen: false };
+  }
+}
+
+function explicitTerm(prefix: KindPrefix, text: string): Term {
+  switch (prefix) {
+    case 'name':
+      return textTerm(text);
+    case 'formula': {
+      const t = formulaTerm(text);
+      if (!t) throw usageError(`not a formula: "${text}"`);
+      return t;
+    }
+    case 'smiles':
+      return { kind: 'smiles', smiles: text };
+    case 'cas': {
+      const t = casTerm(text);
+      if (!t) throw usageError(`not a CAS number: "${text}" (expected digits-digits-digit, e.g. 64-17-5)`);
+      return t;
+    }
+    case 'inchikey': {
+      const key = text.toUpperCase();
+      if (INCHIKEY.test(key)) return { kind: 'inchikey', key };
+      if (INCHIKEY_BLOCK.test(key)) return { kind: 'inchikey-block', block: key };
+      throw usageError(`not an InChIKey or its first block: "${text}"`);
+    }
+  }
+}
+
+function textTerm(text: string): Term {
+  return { kind: 'text', text, norm: normalizeText(text) };
+}
+
+function casTerm(s: string): Term | undefined {
+  const m = CAS_SHAPE.exec(s);
+  if (m) return isValidCas(s) ? { kind: 'cas', cas: s } : { kind: 'badcas', cas: s, corrected: correctedCas(s)! };
+  // Undashed CAS numbers (as some tables write them) count only with a correct check digit.
+  if (/^\d{5,10}$/.test(s) && casCheckDigit(s.slice(0, -1)) === Number(s.slice(-1))) {
+    return { kind: 'cas', cas: `${s.slice(0, -3)}-${s.slice(-3, -1)}-${s.slice(-1)}` };
+  }
+  return undefined;
+}
+
+/** The interpretations of a query's text, most specific first; text search always comes last. */
+export function classify(text: string): Term[] {
+  const s = text.trim();
+  if (/\s/.test(s)) return [textTerm(s)];
+  if (/^InChI=/i.test(s)) return [{ kind: 'inchi', inchi: 'InChI=' + s.slice(6) }];
+  if (isCompoundId(s)) return [{ kind: 'cid', id: s }];
+  const cas = casTerm(s);
+  if (cas) return [cas];
+  if (INCHIKEY.test(s)) return [{ kind: 'inchikey', key: s }];
+  const terms: Term[] = [];
+  if (INCHIKEY_BLOCK.test(s)) terms.push({ kind: 'inchikey-block', block: s });
+  const formula = looksLikeFormula(s) ? formulaTerm(s) : undefined;
+  if (formula) terms.push(formula);
+  if (looksLikeSmiles(s)) terms.push({ kind: 'smiles', smiles: s });
+  terms.push(textTerm(s));
+  return terms;
+}
+
+// ---- formulas ----
+
+// prettier-ignore
+const ELEMENTS = new Set(('H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr ' +
+  'Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir ' +
+  'Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr Rf Db Sg Bh Hs Mt Ds Rg Cn Nh Fl Mc Lv Ts Og D T').split(' '));
+
+/**
+ * A formula rather than a word or a SMILES: element symbols with counts, where a repeated element
+ * needs some count written (`CH3CH2OH` is a formula, `CCO` a SMILES, `CO` both, formula first).
+ */
+function looksLikeFormula(s: string): boolean {
+  if (!/^(?:[A-Z][a-z]?\d*|\(|\)\d*)+$/.test(s)) return false;
+  const symbols = s.match(/[A-Z][a-z]?/g) ?? [];
+  return /\d/.test(s) || new Set(symbols).size === symbols.length;
+}
+
+/** Element counts of a formula (parentheses allowed), or undefined when it is not one. */
+export function formulaCounts(s: string): Map<string, number> | undefined {
+  const stack: Map<string, number>[] = [new Map()];
+  const re = /([A-Z][a-z]?)(\d*)|\((?!\))|\)(\d*)|(.)/g;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    if (m[4] !== undefined) return undefined;
+    if (m[1]) {
+      if (!ELEMENTS.has(m[1])) return undefined;
+      const top = stack[stack.length - 1]!;
+      top.set(m[1], (top.get(m[1]) ?? 0) + (m[2] ? Number(m[2]) : 1));
+    } else if (m[0] === '(') {
+      stack.push(new Map());
+    } else {
+      const group = stack.pop();
+      if (!group || !stack.length) return undefined;
+      const n = m[3] ? Number(m[3]) : 1;
+      const top = stack[stack.length - 1]!;
+      for (const [el, c] of group) top.set(el, (top.get(el) ?? 0) + c * n);
+    }
+  }
+  if (stack.length !== 1 || !stack[0]!.size || [...stack[0]!.values()].some((c) => c === 0)) return undefined;
+  return stack[0];
+}
+
+/** Hill order: C, then H, then the rest alphabetically; without carbon, all alphabetically. */
+export function hillOf(s: string, hSecond = false): string | undefined {
+  const counts = formulaCounts(s);
+  if (!counts) return undefined;
+  const els = [...counts.keys()].sort();
+  const lead = ['C', 'H'].filter((e) => counts.has(e) && (e === 'C' || counts.has('C') || hSecond));
+  const order = [...lead, ...els.filter((e) => !lead.includes(e))];
+  return order.map((e) => e + (counts.get(e) === 1 ? '' : counts.get(e))).join('');
+}
+
+function formulaTerm(s: string): Term | undefined {
+  const hill = hillOf(s);
+  return hill ? { kind: 'formula', hill, forms: [...new Set([hill, hillOf(s, true)!])] } : undefined;
+}
+
+// ---- SMILES ----
+
+const SMILES_CHARS = /^[A-Za-z0-9@+\-[\]()=#$:/\\.%*]+$/;
+const SMILES_ONLY = /[=#@[\]()/\\%$.]/;
+const ORGANIC = /^(?:Cl|Br|[BCNOPSFI]|[bcnops]|\d|[=#@+\-[\]()/\\%$.:*]|\[[^\]]*\])+$/;
+
+/**
+ * Could be a SMILES: bonds, branches, rings or brackets, or organic-subset atoms with at least one
+ * capital (`CCO`, `c1ccccc1`). All-lowercase words (`cocos`) are left to the name search.
+ */
+function looksLikeSmiles(s: string): boolean {
+  if (!SMILES_CHARS.test(s)) return false;
+  if (SMILES_ONLY.test(s)) return true;
+  if (/\d/.test(s) && /[a-z]/.test(s) && ORGANIC.test(s)) return true;
+  return /[A-Z]/.test(s) && ORGANIC.test(s);
+}
