@@ -30,7 +30,7 @@ function is(v: unknown, kind: Kind): boolean {
 
 function expect(v: unknown, kind: Kind, path: string): void {
   if (v === undefined) throw new ShapeError(`${path} is missing`);
-  if (!is(v, kind)) throw new ShapeError(`${path} should be ${kind === 'integer' ? 'an' : 'a'} ${kind}, got ${kindOf(v)}`);
+  if (!is(v, kind)) throw new ShapeError(`${path} should be ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}, got ${kindOf(v)}`);
 }
 
 function object(v: unknown, path: string): Obj {

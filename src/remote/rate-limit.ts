@@ -28,10 +28,17 @@ export class TokenBucket {
   /** Bumped by pause(); a waiter whose reservation predates the pause reserves again. */
   private epoch = 0;
 
+  /**
+   * `marginMs` is added to every wait: the server's bucket starts when the first request arrives,
+   * which on a fresh (TLS) connection is later than a warm connection delivers the next ones, so a
+   * client exactly on the server's schedule would be refused now and then. It delays paced
+   * requests, not the rate.
+   */
   constructor(
     private capacity = 30,
     private readonly perSecond = 2,
     private readonly clock: Clock = realClock,
+    private readonly marginMs = 250,
   ) {
     this.tokens = capacity;
     this.updated = clock.now();
@@ -50,7 +57,7 @@ export class TokenBucket {
       this.refill();
       this.tokens -= 1;
       const epoch = this.epoch;
-      const wait = this.tokens >= 0 ? 0 : (-this.tokens / this.perSecond) * 1000;
+      const wait = this.tokens >= 0 ? 0 : (-this.tokens / this.perSecond) * 1000 + this.marginMs;
       if (wait <= 0) return this.clock.now() - start;
       onWait?.(wait);
       await this.clock.sleep(wait);
