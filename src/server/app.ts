@@ -86,11 +86,15 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     return503OnClosing: true,
   });
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!admit(req, reply)) return reply;
+  // Callback-style hooks: they run on every request, and skip a promise per hook.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (admit(req, reply)) done();
   });
 
-  app.addHook('onResponse', async (req, reply) => logRequest(req, reply));
+  app.addHook('onResponse', (req, reply, done) => {
+    logRequest(req, reply);
+    done();
+  });
 
   // Graceful shutdown: requests in progress finish, and their keep-alive connections close after
   // the answer instead of holding close() open until the keep-alive timeout.
@@ -98,8 +102,9 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
+    done(null, payload);
   });
 
   app.setErrorHandler((err, req, reply) => {

@@ -4,7 +4,7 @@ import { ChemError } from '../../src/api/errors.js';
 import { KeyStore } from '../../src/server/keys.js';
 import { RateLimiter } from '../../src/server/limiter.js';
 import { FakeBackend, MIXTURES, byName } from './fake-backend.js';
-import { enc, get, start, type Started } from './http.js';
+import { enc, get, start, type Response, type Started } from './http.js';
 
 const KEY = 'key-alpha-0123456789';
 const OTHER = 'key-beta-9876543210';
@@ -14,7 +14,7 @@ const plenty = () => new RateLimiter({ burst: 1e9 });
 const ethanol = byName('Ethanol');
 const benzene = byName('Benzene');
 
-function expectError(res: { status: number; body: any; text: string }, status: number, message?: RegExp) {
+function expectError(res: Response, status: number, message?: RegExp) {
   expect(res.status).toBe(status);
   expect(res.body).toEqual({ error: { status, message: expect.any(String) } });
   if (message) expect(res.body.error.message).toMatch(message);

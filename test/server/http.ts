@@ -22,6 +22,7 @@ export interface Response {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read field by field in assertions
   body: any;
 }
 

@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// Benchmark of `chem serve`: requests/s and p99 latency of GET /api/v1/cid/{id} and /api/v1/search
+// under a bounded loopback load (autocannon, 10 connections), beside a bare node:http server that
+// answers the same bytes as a fixed, pre-serialised JSON body. Each server runs in its own child
+// process; autocannon runs here. Goal: chem serve >= 50 % of the bare server's rate.
+//
+//   npm run build && node bench/serve.js [--db PATH] [--seconds 5] [--rounds 3] [--connections 10]
+//
+// Without --db the chem server answers from an in-memory backend holding one realistic compound
+// record (caffeine: identifiers, 2D/3D molfiles, PNG drawing, and the local predictor's ~20
+// data points) and a 10-compound search page, so the numbers measure the server (auth, rate
+// limiter, routing, validation, serialisation, log), not the database. With --db it serves the
+// real LocalBackend over that SQLite file.
+import { fork } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+
+const KEY = 'bench-key-0123456789abcdef';
+const { values: opt } = parseArgs({
+  options: {
+    child: { type: 'string' },
+    db: { type: 'string' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+
+/** A compound record as the database would hold it, built with the project's own toolkit. */
+async function realisticData() {
+  const { parseSmiles, canonicalSmiles, hillFormula, masses, molfile2d, molfile3d } = await import('../dist/local/chem/molecule.js');
+  const { pngDataUri } = await import('../dist/local/chem/drawing.js');
+  const { inchiOf } = await import('../dist/local/chem/inchi.js');
+  const { compoundIdFor } = await import('../dist/api/ids.js');
+  const { LocalBackend } = await import('../dist/local/backend.js');
+  const smiles = 'Cn1c(=O)c2c(ncn2C)n(C)c1=O';
+  const mol = parseSmiles(smiles, { coordinates: true });
+  const { inchi, inchikey } = await inchiOf(smiles);
+  const pred = await new LocalBackend({ dbPath: '/nonexistent', env: {}, notice: () => {} }).predict(smiles);
+  const comp = {
+    id: compoundIdFor(inchikey),
+    rev: 1,
+    compound: 'Caffeine',
+    cas: '58-08-2',
+    inchi,
+    inchikey,
+    formula: hillFormula(mol),
+    type: 'C',
+    mw: masses(mol).mw,
+    smiles: canonicalSmiles(mol),
+    drawing: await pngDataUri(mol),
+    other_names: ['1,3,7-Trimethylxanthine', 'Guaranine', 'Methyltheobromine', 'Theine'],
+    src: { pred: { db: 'chem local predictor', url: 'https://example.org/chem' } },
+    fixed_props: pred.properties.fixed,
+    tpdep_props: pred.properties.tdep,
+    descr: pred.properties.descr,
+    mol2d: molfile2d(mol),
+    mol3d: molfile3d(mol),
+    mtime: 1784000000,
+  };
+  const brief = ({ id, compound, cas, inchi, inchikey, formula, type, mw, smiles }) => ({ id, compound, cas, inchi, inchikey, formula, type, mw, smiles, has_outliers: false });
+  const comps = Array.from({ length: 10 }, (_, i) => ({ ...brief(comp), compound: `${comp.compound} ${i + 1}` }));
+  const search = { comps, next_page: 2, prev_page: null, query: 'caffeine', range: [1, 10], search_time: 0.002, suggestions: null, total: 37 };
+  return { comp, search };
+}
+
+async function child(kind) {
+  let server;
+  let paths;
+  if (kind === 'bare') {
+    const { comp, search } = await realisticData();
+    const bodies = { cid: JSON.stringify({ comp }), search: JSON.stringify(search) };
+    paths = { cid: `/api/v1/cid/${comp.id}`, search: '/api/v1/search?q=caffeine' };
+    server = http.createServer((req, res) => {
+      const body = req.url.startsWith('/api/v1/search') ? bodies.search : bodies.cid;
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    await new Promise((r) => server.listen(0, '127.0.0.1', r));
+    process.send({ port: server.address().port, paths, bytes: { cid: Buffer.byteLength(bodies.cid), search: Buffer.byteLength(bodies.search) } });
+    return;
+  }
+  const { buildServer } = await import('../dist/server/app.js');
+  const { KeyStore } = await import('../dist/server/keys.js');
+  const { RateLimiter } = await import('../dist/server/limiter.js');
+  let backend;
+  if (opt.db) {
+    const { LocalBackend } = await import('../dist/local/backend.js');
+    backend = new LocalBackend({ dbPath: opt.db, env: {}, notice: () => {} });
+    const hits = await backend.search('caffeine');
+    paths = { cid: `/api/v1/cid/${hits.comps[0].id}`, search: '/api/v1/search?q=caffeine' };
+  } else {
+    const { comp, search } = await realisticData();
+    const { ChemError } = await import('../dist/api/errors.js');
+    const missing = async () => { throw new ChemError(404, 'not in the benchmark backend'); };
+    backend = {
+      kind: 'local',
+      search: async (q) => ({ ...search, query: q }),
+      compound: async (cid) => { if (cid !== comp.id) throw new ChemError(404, `no compound ${cid}`); return { comp }; },
+      mixtures: missing, mixture: missing, convert: missing, predict: missing,
+      close: async () => {},
+    };
+    paths = { cid: `/api/v1/cid/${comp.id}`, search: '/api/v1/search?q=caffeine' };
+  }
+  // One key for all the load: the limiter still runs on every request, with a bucket too big to refuse.
+  const devnull = createWriteStream('/dev/null');
+  const app = buildServer({ backend, keys: new KeyStore([KEY]), limiter: new RateLimiter({ burst: 1e12 }), log: (l) => devnull.write(l + '\n') });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.send({ port: app.server.address().port, paths });
+}
+
+function startChild(kind) {
+  const proc = fork(new URL(import.meta.url), ['--child', kind, ...(opt.db ? ['--db', opt.db] : [])], { stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    proc.once('message', (info) => resolve({ proc, ...info }));
+    proc.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+}
+
+async function load(url, seconds) {
+  const { default: autocannon } = await import('autocannon');
+  const r = await autocannon({ url, connections: Number(opt.connections), duration: seconds, headers: { authorization: `Bearer ${KEY}` } });
+  if (r.non2xx || r.errors || r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  return { rps: r.requests.average, p99: r.latency.p99, n: r.requests.total };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const seconds = Number(opt.seconds);
+  const rounds = Number(opt.rounds);
+  // Both servers stay up; the idle one costs nothing. Rounds alternate bare/chem so that load
+  // from other processes on the machine falls on both alike; medians are reported.
+  const servers = { bare: await startChild('bare'), chem: await startChild('chem') };
+  const runs = { bare: { cid: [], search: [] }, chem: { cid: [], search: [] } };
+  try {
+    for (const kind of ['bare', 'chem']) for (const ep of ['cid', 'search']) await load(urlOf(servers[kind], ep), 1); // warm-up
+    for (let i = 0; i < rounds; i++) {
+      for (const ep of ['cid', 'search']) {
+        for (const kind of i % 2 ? ['chem', 'bare'] : ['bare', 'chem']) runs[kind][ep].push(await load(urlOf(servers[kind], ep), seconds));
+      }
+    }
+  } finally {
+    for (const s of Object.values(servers)) s.proc.kill('SIGTERM');
+  }
+  const backend = opt.db ? `LocalBackend over ${opt.db}` : 'in-memory backend with a realistic compound (no database)';
+  console.log(`chem serve vs bare node:http, loopback, ${opt.connections} connections, ${rounds} alternating rounds of ${seconds} s, medians, Node ${process.version}`);
+  console.log(`chem backend: ${backend}; body sizes: cid ${servers.bare.bytes.cid} B, search ${servers.bare.bytes.search} B`);
+  console.log('endpoint          bare req/s  bare p99   chem req/s  chem p99   chem/bare');
+  for (const ep of ['cid', 'search']) {
+    const b = { rps: median(runs.bare[ep].map((r) => r.rps)), p99: median(runs.bare[ep].map((r) => r.p99)) };
+    const c = { rps: median(runs.chem[ep].map((r) => r.rps)), p99: median(runs.chem[ep].map((r) => r.p99)) };
+    const ratio = c.rps / b.rps;
+    console.log(
+      `${(ep === 'cid' ? '/cid/{id}' : '/search?q=').padEnd(16)} ${b.rps.toFixed(0).padStart(11)} ${`${b.p99} ms`.padStart(9)} ${c.rps.toFixed(0).padStart(12)} ${`${c.p99} ms`.padStart(9)} ${`${(ratio * 100).toFixed(0)} %`.padStart(10)}${ratio >= 0.5 ? '' : '  (below the 50 % goal)'}`,
+    );
+  }
+}
+
+const urlOf = (server, ep) => `http://127.0.0.1:${server.port}${server.paths[ep]}`;
+
+if (opt.child) await child(opt.child);
+else await main();
