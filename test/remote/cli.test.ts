@@ -133,6 +133,19 @@ describe('exit codes and messages', () => {
   });
 });
 
+describe('search pages', () => {
+  it('chem search --all follows next_page over the remote backend: 250 hits from 3 pages, a fault in between', async () => {
+    fresh();
+    srv.plan('benzene', 'ok', '500');
+    const r = await runChem(['search', 'benzene', '--all', '--format', 'ndjson', '-q'], { env: remote() });
+    expect(r.code).toBe(0);
+    const ids = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).id);
+    expect(ids).toHaveLength(250);
+    expect(new Set(ids).size).toBe(250);
+    expect(srv.seen.map((s) => s.url)).toEqual(['/api/v1/search?q=benzene&p=1', '/api/v1/search?q=benzene&p=2', '/api/v1/search?q=benzene&p=2', '/api/v1/search?q=benzene&p=3']);
+  });
+});
+
 describe('cache commands', () => {
   it('repeats come from the cache, --no-cache goes to the server, chem cache path/clear', async () => {
     fresh();
