@@ -1,0 +1,122 @@
+// `chem db build`: every importer over the data directory, the merge, and the write — into a
+// temporary file beside the target that is renamed over it only when complete, so a killed or
+// failed build leaves the previous database untouched.
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ChemError } from '../../api/errors.js';
+import { ImportContext, type FileLog } from './import/context.js';
+import { IMPORTERS } from './import/index.js';
+import { merge, type MergeStats } from './merge.js';
+import { openDb } from './schema.js';
+import { BUILD_STEPS, type BuildStep } from './steps.js';
+import { computeStructures } from './structures.js';
+import { writeCompounds, writeLog, writeMeta, writeSources } from './write.js';
+
+export interface BuildOptions {
+  /** The data directory (a copy of the mirror). */
+  from: string;
+  /** The database file to create or replace. */
+  dbPath: string;
+  includeNc?: boolean;
+  /** Worker threads for structures (default: all cores; 1 = in this thread). */
+  threads?: number;
+  steps?: readonly BuildStep[];
+  /** Progress: a phase name and, while computing structures, done/total. */
+  onProgress?: (phase: string, done?: number, total?: number) => void;
+  /** Unix seconds of the build (records' mtime). */
+  now?: number;
+}
+
+export interface BuildSummary {
+  path: string;
+  seconds: number;
+  compounds: number;
+  typeC: number;
+  typeS: number;
+  /** Type C compounds with a name that is not just their CAS or InChIKey. */
+  namedStructures: number;
+  points: number;
+  pointsByKey: Record<string, number>;
+  files: FileLog[];
+  missing: string[];
+  merge: MergeStats;
+}
+
+export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
+  const start = performance.now();
+  if (!existsSync(opts.from) || !statSync(opts.from).isDirectory()) {
+    throw new ChemError(400, `no data directory at ${opts.from}: pass --from DIR or set CHEM_DATA_DIR`);
+  }
+  const progress = opts.onProgress ?? (() => {});
+  const ctx = new ImportContext(opts.from, !!opts.includeNc);
+  for (const imp of IMPORTERS) {
+    if (imp.nc && !ctx.includeNc) continue;
+    progress(`reading ${imp.name}`);
+    imp.run(ctx);
+  }
+  const logs = ctx.logs();
+  if (!logs.length) throw new ChemError(400, `${opts.from} holds none of the data files: is it the data mirror?`);
+
+  progress('merging');
+  const { compounds, stats } = await merge(ctx.identities, ctx.points, (jobs) =>
+    computeStructures(jobs, opts.threads, (() => {
+      let done = 0;
+      return (n: number) => progress('structures', (done += n), jobs.length);
+    })()),
+  );
+
+  mkdirSync(dirname(opts.dbPath), { recursive: true });
+  const tmp = `${opts.dbPath}.tmp-${process.pid}-${Date.now()}`;
+  try {
+    const db = openDb(tmp);
+    // A temporary file that is discarded on failure needs no journal while it is filled.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    progress('writing');
+    const now = opts.now ?? Math.floor(Date.now() / 1000);
+    writeSources(db);
+    writeCompounds(db, compounds, now);
+    const byCas = db.prepare('SELECT c.id, c.compound AS name FROM cas_numbers n JOIN compounds c ON c.id = n.compound_id WHERE n.cas = ?');
+    const lookup = { byCas: (cas: string) => byCas.get(cas) as { id: string; name: string } | undefined };
+    for (const step of opts.steps ?? BUILD_STEPS) {
+      progress(step.name);
+      await step.run(db, ctx, lookup);
+    }
+    const allLogs = ctx.logs();
+    writeLog(db, allLogs);
+    const summary = summarize(opts.dbPath, compounds, allLogs, ctx.missing, stats);
+    summary.seconds = Math.round((performance.now() - start) / 100) / 10;
+    writeMeta(db, {
+      built_at: now,
+      build_seconds: summary.seconds,
+      data_dir: opts.from,
+      include_nc: opts.includeNc ? 1 : 0,
+      merge_stats: JSON.stringify(stats),
+      missing_files: JSON.stringify(ctx.missing),
+    });
+    db.exec('ANALYZE');
+    db.pragma('journal_mode = WAL');
+    db.close();
+    for (const suffix of ['-wal', '-shm']) rmSync(opts.dbPath + suffix, { force: true });
+    renameSync(tmp, opts.dbPath);
+    return summary;
+  } finally {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(tmp + suffix, { force: true });
+  }
+}
+
+function summarize(path: string, compounds: import('./merge.js').MergedCompound[], files: FileLog[], missing: string[], stats: MergeStats): BuildSummary {
+  const pointsByKey: Record<string, number> = {};
+  let points = 0;
+  let typeC = 0;
+  let named = 0;
+  for (const c of compounds) {
+    if (c.type === 'C') {
+      typeC++;
+      if (c.compound !== c.cas && c.compound !== c.inchikey) named++;
+    }
+    for (const p of c.points) pointsByKey[p.key] = (pointsByKey[p.key] ?? 0) + 1;
+    points += c.points.length;
+  }
+  return { path, seconds: 0, compounds: compounds.length, typeC, typeS: compounds.length - typeC, namedStructures: named, points, pointsByKey, files, missing, merge: stats };
+}

@@ -1,0 +1,199 @@
+// What importers write into: identity rows (names and structures) and data points, both keyed by a
+// reference (`cas:<CAS>`, `ik:<InChIKey>` or `smi:<SMILES>`), plus a tally per file of rows read,
+// accepted, rejected (failed validation, with the reason) and skipped (valid, but not imported).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { isValidCas, normalizeCas } from '../../../api/cas.js';
+import { isTDependent } from '../../../api/properties.js';
+import { source } from './sources.js';
+
+export interface PointIn {
+  v: number;
+  t?: number;
+  c?: string;
+  r?: string;
+  e?: number;
+  calc?: boolean;
+}
+
+export interface PointRec extends PointIn {
+  ref: string;
+  key: string;
+  s: string;
+}
+
+export interface IdentityIn {
+  name?: string;
+  synonyms?: string[];
+  iupac?: string;
+  formula?: string;
+  mw?: number;
+  smiles?: string;
+  /** Standard InChI with its prefix. */
+  inchi?: string;
+  inchikey?: string;
+  /** Use the structure only if its formula equals `formula` (desalted QSAR-ready SMILES). */
+  checkFormula?: boolean;
+}
+
+export interface IdentityRec extends IdentityIn {
+  ref: string;
+  s: string;
+}
+
+export interface FileLog {
+  file: string;
+  source: string;
+  rows: number;
+  accepted: number;
+  rejected: Record<string, number>;
+  skipped: Record<string, number>;
+  parseTime: number;
+}
+
+/** Plausible ranges in registry units; a value outside is rejected as a unit or entry error. */
+const RANGE: Record<string, [number, number]> = {
+  tf: [0, 5000], tb: [0, 6000], tc: [0, 10000], pc: [0, 1e6], vc: [0, 50], af: [-1.5, 5],
+  hf: [-20000, 20000], gf: [-20000, 20000], hvap: [0, 2000], hvapt: [0, 2000], hfus: [0, 1000],
+  logp: [-15, 20], log10ws: [-20, 3], dvisc: [0, 1e6], cpg: [0, 10000], cps: [0, 10000],
+};
+const POSITIVE = new Set(['tf', 'tb', 'tc', 'pc', 'vc', 'hvap', 'hvapt', 'hfus', 'dvisc', 'cpg', 'cps']);
+
+export class Tally {
+  rows = 0;
+  accepted = 0;
+  rejected: Record<string, number> = {};
+  skipped: Record<string, number> = {};
+  used = false;
+  readonly start = performance.now();
+  parseTime = 0;
+
+  constructor(
+    readonly file: string,
+    readonly source: string,
+  ) {}
+
+  /** Starts a new data row. */
+  row(): void {
+    this.close();
+    this.rows++;
+  }
+
+  reject(reason: string): void {
+    this.rejected[reason] = (this.rejected[reason] ?? 0) + 1;
+  }
+
+  skip(reason: string): void {
+    this.skipped[reason] = (this.skipped[reason] ?? 0) + 1;
+  }
+
+  close(): void {
+    if (this.used) this.accepted++;
+    this.used = false;
+  }
+
+  log(): FileLog {
+    this.close();
+    const { file, source, rows, accepted, rejected, skipped } = this;
+    return { file, source, rows, accepted, rejected, skipped, parseTime: this.parseTime };
+  }
+}
+
+export class ImportContext {
+  readonly identities: IdentityRec[] = [];
+  readonly points: PointRec[] = [];
+  readonly tallies: Tally[] = [];
+  /** Files an importer asked for that the data directory does not hold. */
+  readonly missing: string[] = [];
+  private current?: Tally;
+
+  constructor(
+    readonly dir: string,
+    readonly includeNc = false,
+  ) {}
+
+  has(rel: string): boolean {
+    return existsSync(join(this.dir, rel));
+  }
+
+  /** File text (gunzipped for .gz). */
+  text(rel: string): string {
+    const buf = readFileSync(join(this.dir, rel));
+    return (rel.endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8');
+  }
+
+  /** The text of a file and its tally, or undefined (noted in `missing`) when the file is absent. */
+  file(rel: string, src: string): { text: string; t: Tally } | undefined {
+    if (!this.has(rel)) return void this.missing.push(rel), undefined;
+    const t = this.open(rel, src);
+    return { text: this.text(rel), t };
+  }
+
+  /** Starts the tally of a file; its parse time runs until the next file starts or `finish()`. */
+  open(rel: string, src: string): Tally {
+    source(src);
+    this.finish();
+    this.current = new Tally(rel, src);
+    this.tallies.push(this.current);
+    return this.current;
+  }
+
+  finish(): void {
+    if (this.current) this.current.parseTime = (performance.now() - this.current.start) / 1000;
+    this.current?.close();
+    this.current = undefined;
+  }
+
+  /**
+   * A CAS cell as `cas:<CAS>`, or undefined after counting why it was refused: empty, malformed,
+   * a wrong check digit, or an SRC placeholder (below 50-00-0, used for compounds without CAS).
+   */
+  casRef(t: Tally, raw: string | undefined): string | undefined {
+    const cas = casOf(raw ?? '');
+    if (typeof cas === 'string') return `cas:${cas}`;
+    t.reject(cas.reason);
+    return undefined;
+  }
+
+  point(t: Tally, ref: string, key: string, p: PointIn, src = t.source): boolean {
+    if (!Number.isFinite(p.v)) return t.reject(`${key}: not a number`), false;
+    const [lo, hi] = RANGE[key] ?? [-Infinity, Infinity];
+    if (p.v < lo || p.v > hi || (POSITIVE.has(key) && p.v <= 0)) return t.reject(`${key}: outside ${lo}..${hi}`), false;
+    if (isTDependent(key) !== (p.t !== undefined)) throw new Error(`${key} point ${p.t === undefined ? 'needs' : 'must not have'} t`);
+    const rec: PointRec = { ref, key, s: src, v: p.v };
+    if (p.t !== undefined) rec.t = p.t;
+    if (p.c) rec.c = p.c;
+    rec.r = p.r || source(src).ref;
+    if (p.e !== undefined && Number.isFinite(p.e)) rec.e = p.e;
+    if (p.calc) rec.calc = true;
+    this.points.push(rec);
+    t.used = true;
+    return true;
+  }
+
+  identity(t: Tally, ref: string, rec: IdentityIn, src = t.source): void {
+    const clean: IdentityRec = { ref, s: src };
+    for (const [k, v] of Object.entries(rec)) {
+      if (v === undefined || v === '' || (Array.isArray(v) && !v.length)) continue;
+      (clean as unknown as Record<string, unknown>)[k] = typeof v === 'string' ? v.trim() : v;
+    }
+    this.identities.push(clean);
+    t.used = true;
+  }
+
+  logs(): FileLog[] {
+    this.finish();
+    return this.tallies.map((t) => t.log());
+  }
+}
+
+export function casOf(raw: string): string | { reason: string } {
+  const s = raw.trim();
+  if (!s) return { reason: 'no CAS' };
+  const cas = normalizeCas(s);
+  if (!cas) return { reason: 'malformed CAS' };
+  if (!isValidCas(cas)) return { reason: 'CAS check digit wrong' };
+  if (Number(cas.split('-')[0]) < 50) return { reason: 'SRC placeholder CAS' };
+  return cas;
+}

@@ -1,0 +1,239 @@
+// Merging the imported rows into compounds.
+//  1. Rows are grouped by reference: a CAS (`cas:`), an InChIKey (`ik:`) or a SMILES (`smi:`).
+//  2. A CAS gets the structure of its best-ranked identity row that has one (STRUCTURE_RANK).
+//     httk's desalted SMILES count only when their formula equals the substance formula.
+//  3. References whose structures share a standard InChIKey merge into one compound (so CAS, then
+//     InChIKey); InChIKey-only rows (Bell, AqSolDB) and SMILES-only rows (Huuskonen, ESOL, Bradley)
+//     join the compound with that key, or become compounds of their own without CAS.
+//  4. A compound with an InChIKey is type C with id compoundIdFor(inchikey); one with only a CAS is
+//     type S with id compoundIdFor('CAS:' + cas), named by its best-ranked name or else its CAS.
+//     When several CAS merge, the primary one is that of the best-ranked structure, then the one
+//     with more data points, then the lower number; the others stay searchable (allCas).
+//  5. Data points are kept one per (property, source, T, value); outliers flagged (outliers.ts).
+import { compoundIdFor } from '../../api/ids.js';
+import { isTDependent } from '../../api/properties.js';
+import type { IdentityRec, PointRec } from './import/context.js';
+import { NAME_RANK, STRUCTURE_RANK, rankOf } from './import/sources.js';
+import { hillOf } from './formula.js';
+import { outlierIndices } from './outliers.js';
+import type { StructureJob, StructureResult } from './structures.js';
+
+export interface MergedPoint {
+  key: string;
+  v: number;
+  s: string;
+  t?: number;
+  c?: string;
+  r?: string;
+  e?: number;
+  calc?: boolean;
+  o?: boolean;
+}
+
+export interface MergedName {
+  name: string;
+  kind: 'main' | 'iupac' | 'synonym';
+}
+
+export interface MergedCompound {
+  id: string;
+  type: 'C' | 'S';
+  compound: string;
+  cas?: string;
+  allCas: string[];
+  inchi?: string;
+  inchikey?: string;
+  smiles?: string;
+  formula?: string;
+  mw?: number;
+  names: MergedName[];
+  points: MergedPoint[];
+  hasOutliers: boolean;
+}
+
+export interface MergeStats {
+  /** References dropped because no structure toolkit could read their only structure. */
+  unreadableStructures: number;
+  /** httk structures refused because their formula is not the substance's. */
+  formulaMismatches: number;
+  /** Id collisions resolved by salting. */
+  idCollisions: number;
+}
+
+type Compute = (jobs: StructureJob[]) => Promise<(StructureResult | undefined)[]>;
+
+interface Ref {
+  ref: string;
+  identities: IdentityRec[];
+  points: PointRec[];
+  structure?: StructureResult;
+  structureRank: number;
+}
+
+function groupByRef(identities: IdentityRec[], points: PointRec[]): Map<string, Ref> {
+  const refs = new Map<string, Ref>();
+  const get = (ref: string) => {
+    let r = refs.get(ref);
+    if (!r) refs.set(ref, (r = { ref, identities: [], points: [], structureRank: Infinity }));
+    return r;
+  };
+  for (const i of identities) get(i.ref).identities.push(i);
+  for (const p of points) get(p.ref).points.push(p);
+  return refs;
+}
+
+/** The identity row whose structure a reference uses, best rank first. */
+function structureCandidates(r: Ref): IdentityRec[] {
+  const withStructure = r.identities.filter((i) => i.smiles);
+  return withStructure.sort((a, b) => rankOf(STRUCTURE_RANK, a.s) - rankOf(STRUCTURE_RANK, b.s));
+}
+
+const jobKey = (j: StructureJob) => `${j.smiles}\t${j.inchi ?? ''}`;
+const jobOf = (c: IdentityRec): StructureJob => (c.inchi && c.inchikey ? { smiles: c.smiles!, inchi: c.inchi, inchikey: c.inchikey } : { smiles: c.smiles! });
+
+export async function merge(identities: IdentityRec[], points: PointRec[], compute: Compute): Promise<{ compounds: MergedCompound[]; stats: MergeStats }> {
+  const stats: MergeStats = { unreadableStructures: 0, formulaMismatches: 0, idCollisions: 0 };
+  const refs = groupByRef(identities, points);
+
+  // Structures: the best candidate of each reference, computed once per distinct SMILES/InChI; a
+  // second pass tries the next candidate where the first was unreadable or failed its formula check.
+  const pending = new Map<Ref, IdentityRec[]>();
+  for (const r of refs.values()) {
+    const cands = r.ref.startsWith('smi:') ? [{ ref: r.ref, s: r.identities[0]?.s ?? '', smiles: r.ref.slice(4) } as IdentityRec] : structureCandidates(r);
+    if (cands.length) pending.set(r, cands);
+  }
+  for (let pass = 0; pass < 2 && pending.size; pass++) {
+    const jobs = new Map<string, StructureJob>();
+    for (const cands of pending.values()) jobs.set(jobKey(jobOf(cands[0]!)), jobOf(cands[0]!));
+    const jobList = [...jobs.values()];
+    const results = await compute(jobList);
+    const resultOf = new Map(jobList.map((j, i) => [jobKey(j), results[i]]));
+    for (const [r, cands] of pending) {
+      const c = cands.shift()!;
+      const res = resultOf.get(jobKey(jobOf(c)));
+      const mismatch = res && c.checkFormula && hillOf(c.formula) !== res.formula;
+      if (mismatch) stats.formulaMismatches++;
+      if (res && !mismatch) {
+        r.structure = res;
+        r.structureRank = rankOf(STRUCTURE_RANK, c.s);
+      }
+      if (r.structure || !cands.length) pending.delete(r);
+    }
+  }
+  for (const r of refs.values()) if (!r.structure && r.ref.startsWith('smi:')) stats.unreadableStructures++;
+
+  // Groups: by InChIKey where one is known, else the reference alone.
+  const groups = new Map<string, Ref[]>();
+  for (const r of refs.values()) {
+    const ik = r.structure?.inchikey ?? (r.ref.startsWith('ik:') ? r.ref.slice(3) : undefined);
+    const gk = ik ? `ik:${ik}` : r.ref;
+    if (!ik && r.ref.startsWith('smi:')) continue;
+    (groups.get(gk) ?? groups.set(gk, []).get(gk)!).push(r);
+  }
+
+  const compounds: MergedCompound[] = [];
+  for (const [gk, members] of groups) compounds.push(build(gk, members));
+  assignIds(compounds, stats);
+  return { compounds, stats };
+}
+
+function build(gk: string, members: Ref[]): MergedCompound {
+  const casRefs = members.filter((m) => m.ref.startsWith('cas:'));
+  casRefs.sort((a, b) => a.structureRank - b.structureRank || b.points.length - a.points.length || casOrder(a.ref.slice(4), b.ref.slice(4)));
+  const ordered = [...casRefs, ...members.filter((m) => !m.ref.startsWith('cas:'))];
+  const best = ordered.reduce<Ref | undefined>((acc, m) => (m.structure && (!acc || m.structureRank < acc.structureRank) ? m : acc), undefined);
+  const structure = best?.structure;
+  const ids = ordered.flatMap((m) => m.identities);
+
+  const names = new Map<string, MergedName>();
+  const byRank = [...ids].sort((a, b) => rankOf(NAME_RANK, a.s) - rankOf(NAME_RANK, b.s));
+  const main = byRank.find((i) => i.name)?.name;
+  const cas = casRefs[0]?.ref.slice(4);
+  const addName = (name: string | undefined, kind: MergedName['kind']) => {
+    const n = name?.trim();
+    if (n && !names.has(n.toLowerCase())) names.set(n.toLowerCase(), { name: n, kind });
+  };
+  addName(main ?? cas ?? structure?.inchikey ?? gk.slice(3), 'main');
+  for (const i of byRank) {
+    addName(i.iupac, 'iupac');
+    addName(i.name, 'synonym');
+    for (const s of i.synonyms ?? []) addName(s, 'synonym');
+  }
+
+  const seen = new Set<string>();
+  const points: MergedPoint[] = [];
+  for (const m of ordered) {
+    for (const p of m.points) {
+      const k = `${p.key}\t${p.s}\t${p.t ?? ''}\t${p.v}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      points.push(withoutRef(p));
+    }
+  }
+  const hasOutliers = flagOutliers(points);
+
+  const formulaRow = byRank.find((i) => hillOf(i.formula));
+  const mwRow = byRank.find((i) => i.mw !== undefined);
+  return {
+    id: '',
+    type: structure || gk.startsWith('ik:') ? 'C' : 'S',
+    compound: [...names.values()][0]!.name,
+    cas,
+    allCas: casRefs.map((r) => r.ref.slice(4)),
+    inchi: structure?.inchi,
+    inchikey: structure?.inchikey ?? (gk.startsWith('ik:') ? gk.slice(3) : undefined),
+    smiles: structure?.smiles,
+    formula: structure?.formula ?? hillOf(formulaRow?.formula),
+    mw: structure?.mw ?? mwRow?.mw,
+    names: [...names.values()],
+    points,
+    hasOutliers,
+  };
+}
+
+function withoutRef(p: PointRec): MergedPoint {
+  const out: MergedPoint = { key: p.key, v: p.v, s: p.s };
+  if (p.t !== undefined) out.t = p.t;
+  if (p.c !== undefined) out.c = p.c;
+  if (p.r !== undefined) out.r = p.r;
+  if (p.e !== undefined) out.e = p.e;
+  if (p.calc) out.calc = true;
+  return out;
+}
+
+function flagOutliers(points: MergedPoint[]): boolean {
+  const byKey = new Map<string, MergedPoint[]>();
+  for (const p of points) {
+    if (p.calc || isTDependent(p.key)) continue;
+    (byKey.get(p.key) ?? byKey.set(p.key, []).get(p.key)!).push(p);
+  }
+  let any = false;
+  for (const [key, ps] of byKey) {
+    for (const i of outlierIndices(key, ps.map((p) => p.v))) {
+      ps[i]!.o = true;
+      any = true;
+    }
+  }
+  return any;
+}
+
+function casOrder(a: string, b: string): number {
+  return Number(a.replace(/-/g, '')) - Number(b.replace(/-/g, ''));
+}
+
+/** Ids from the stable key; a collision salts the key that sorts later (ids.ts). */
+function assignIds(compounds: MergedCompound[], stats: MergeStats): void {
+  const keyOf = (c: MergedCompound) => (c.type === 'C' ? c.inchikey! : `CAS:${c.cas}`);
+  const sorted = [...compounds].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  const taken = new Set<string>();
+  for (const c of sorted) {
+    let salt = 0;
+    let id = compoundIdFor(keyOf(c));
+    while (taken.has(id)) {
+      stats.idCollisions++;
+      id = compoundIdFor(keyOf(c), ++salt);
+    }
+    taken.add(id);
+    c.id = id;
+  }
+}

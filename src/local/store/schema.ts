@@ -1,0 +1,130 @@
+// The SQLite schema of the local database (better-sqlite3, WAL, FTS5). Other modules build on it:
+//
+//   meta(key, value)            build facts: built_at (Unix s), build_seconds, data_dir, include_nc,
+//                               counts (JSON), merge_stats (JSON). Schema version = PRAGMA user_version.
+//   compounds                   one row per compound (spec 2.1 fields that are stored):
+//     id TEXT PK                compound id (ids.ts): compoundIdFor(inchikey) for type C,
+//                               compoundIdFor('CAS:' + cas) for type S; collisions salted.
+//     rev, compound (main name), cas (primary CAS, dashes), inchi, inchikey, formula (Hill, with
+//     charge for type C), type 'C'|'S', mw, smiles (OpenChemLib canonical), webbook_id, mtime,
+//     has_outliers 0|1, n_mixtures (set by insertMixtures), and for search:
+//     inchikey1 (first block), formula_hill (Hill without charge), n_points (data points).
+//   cas_numbers(cas PK, compound_id)   every CAS of a compound (merged CAS numbers included).
+//   names(id PK, compound_id, name, norm, kind)   kind 'main' | 'iupac' | 'synonym';
+//     norm = normalizeText(name) (lower case, accents stripped, single spaces; search/query.ts).
+//   names_fts                   FTS5 over names.norm (external content table, rowid = names.id,
+//                               default unicode61 tokenizer); rebuilt at the end of a build.
+//   points(compound_id, key, v, s, t, c, r, e, calc, o)  one data point (spec 2.2) in the registry
+//     unit of `key` (properties.ts); t only for T-dependent keys; calc/o are 0|1.
+//   sources(key PK, db, url, license, ref)   the `src` descriptors points refer to by `s`.
+//   import_log(file PK, source, rows, accepted, rejected JSON, skipped JSON, parse_time)
+//     per source file: rows read, accepted, rejected/skipped counts by reason.
+//   mixtures(id PK, kind, name, json)        json = the Mixture object (api/types.ts);
+//   mixture_components(mixture_id, compound_id)   filled through insertMixtures() (mixtures.ts).
+import Database from 'better-sqlite3';
+
+export type DB = Database.Database;
+
+export const SCHEMA_VERSION = 1;
+
+/** Migration n brings a database from version n to n + 1. */
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE compounds (
+    id TEXT PRIMARY KEY,
+    rev INTEGER NOT NULL DEFAULT 1,
+    compound TEXT NOT NULL,
+    cas TEXT,
+    inchi TEXT,
+    inchikey TEXT,
+    inchikey1 TEXT,
+    formula TEXT,
+    formula_hill TEXT,
+    type TEXT NOT NULL CHECK (type IN ('C', 'S')),
+    mw REAL,
+    smiles TEXT,
+    webbook_id TEXT,
+    mtime INTEGER NOT NULL,
+    has_outliers INTEGER NOT NULL DEFAULT 0,
+    n_mixtures INTEGER NOT NULL DEFAULT 0,
+    n_points INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX compounds_inchikey ON compounds(inchikey);
+  CREATE INDEX compounds_inchikey1 ON compounds(inchikey1);
+  CREATE INDEX compounds_formula_hill ON compounds(formula_hill);
+  CREATE INDEX compounds_smiles ON compounds(smiles);
+  CREATE INDEX compounds_inchi ON compounds(inchi);
+  CREATE TABLE cas_numbers (cas TEXT PRIMARY KEY, compound_id TEXT NOT NULL REFERENCES compounds(id));
+  CREATE INDEX cas_numbers_compound ON cas_numbers(compound_id);
+  CREATE TABLE names (
+    id INTEGER PRIMARY KEY,
+    compound_id TEXT NOT NULL REFERENCES compounds(id),
+    name TEXT NOT NULL,
+    norm TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('main', 'iupac', 'synonym'))
+  );
+  CREATE INDEX names_compound ON names(compound_id);
+  CREATE INDEX names_norm ON names(norm);
+  CREATE VIRTUAL TABLE names_fts USING fts5(norm, content='names', content_rowid='id');
+  CREATE TABLE points (
+    compound_id TEXT NOT NULL REFERENCES compounds(id),
+    key TEXT NOT NULL,
+    v REAL NOT NULL,
+    s TEXT NOT NULL REFERENCES sources(key),
+    t REAL,
+    c TEXT,
+    r TEXT,
+    e REAL,
+    calc INTEGER NOT NULL DEFAULT 0,
+    o INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX points_compound ON points(compound_id);
+  CREATE INDEX points_key_v ON points(key, v);
+  CREATE TABLE sources (key TEXT PRIMARY KEY, db TEXT NOT NULL, url TEXT NOT NULL, license TEXT NOT NULL, ref TEXT NOT NULL);
+  CREATE TABLE import_log (
+    file TEXT PRIMARY KEY,
+    source TEXT NOT NULL,
+    rows INTEGER NOT NULL,
+    accepted INTEGER NOT NULL,
+    rejected TEXT NOT NULL,
+    skipped TEXT NOT NULL,
+    parse_time REAL NOT NULL
+  );
+  CREATE TABLE mixtures (id TEXT PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, json TEXT NOT NULL);
+  CREATE TABLE mixture_components (
+    mixture_id TEXT NOT NULL REFERENCES mixtures(id),
+    compound_id TEXT NOT NULL REFERENCES compounds(id),
+    PRIMARY KEY (mixture_id, compound_id)
+  );
+  CREATE INDEX mixture_components_compound ON mixture_components(compound_id);
+  `,
+];
+
+/** Brings the schema of an open database up to SCHEMA_VERSION. */
+export function migrate(db: DB): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`the database has schema version ${version}, newer than this chem (${SCHEMA_VERSION}): rebuild it with "chem db build"`);
+  }
+  for (let v = version; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}
+
+/** Opens (and for writing, creates and migrates) a database file. */
+export function openDb(path: string, opts: { readonly?: boolean } = {}): DB {
+  const db = new Database(path, { readonly: !!opts.readonly, fileMustExist: !!opts.readonly });
+  if (!opts.readonly) {
+    db.pragma('journal_mode = WAL');
+    migrate(db);
+  } else if ((db.pragma('user_version', { simple: true }) as number) !== SCHEMA_VERSION) {
+    const v = db.pragma('user_version', { simple: true });
+    db.close();
+    throw new Error(`the database at ${path} has schema version ${v}, this chem needs ${SCHEMA_VERSION}: rebuild it with "chem db build"`);
+  }
+  return db;
+}

@@ -1,0 +1,23 @@
+// Build steps that run after the compounds are written, in the same temporary database (before it
+// replaces the old one). The mixtures importer registers its step here; each step lists the files
+// it reads so `chem db pull` fetches them too.
+import type { ImportContext } from './import/context.js';
+import type { DB } from './schema.js';
+import { mixturesStep } from './import/mixtures-step.js';
+
+export interface CompoundRef {
+  id: string;
+  name: string;
+}
+
+export interface CompoundLookup {
+  byCas(cas: string): CompoundRef | undefined;
+}
+
+export interface BuildStep {
+  name: string;
+  files: string[];
+  run(db: DB, ctx: ImportContext, lookup: CompoundLookup): void | Promise<void>;
+}
+
+export const BUILD_STEPS: BuildStep[] = [mixturesStep]; // mixtures hook (issue 6)
