@@ -74,8 +74,8 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
 
   const app = Fastify({
     logger: false,
-    // Errors the router raises before any hook runs (a malformed %-escape in the path)
-    // (no onResponse hook runs for these, hence the log line here).
+    // Errors the router raises before any hook runs (a malformed %-escape in the path); no
+    // onResponse hook runs for these either, hence the log line here.
     frameworkErrors: (err, req, reply) => {
       if (admit(req, reply)) fail(reply, 400, classify(err).message);
       logRequest(req, reply);
