@@ -1,0 +1,65 @@
+// chem cid ID: the full compound record (spec 2.1, GET /cid/{id}) — an identifier block, then one
+// row per value with its unit, source, reference, temperature and outlier/calculated marks.
+import { Command } from 'commander';
+import { plainSymbol, property } from '../../api/properties.js';
+import type { Compound, CompoundResponse, DataPoint } from '../../api/types.js';
+import { usageError } from '../../api/errors.js';
+import { action, type Deps } from '../command.js';
+import type { Context } from '../context.js';
+import { readLines, runBatch } from '../batch.js';
+import { printResult, renderTable, tableNumber, type View } from '../output.js';
+import { displayUnit } from '../units.js';
+import { examples } from '../help.js';
+
+const ID_FIELDS = ['id', 'compound', 'cas', 'type', 'formula', 'mw', 'smiles', 'inchi', 'inchikey'] as const;
+
+/** Value rows of a record: fixed properties first, then T-dependent ones by temperature. */
+function valueRows(c: Compound, ctx: Context): string[][] {
+  const rows: string[][] = [];
+  for (const map of [c.fixed_props ?? {}, c.tpdep_props ?? {}]) {
+    for (const [key, points] of Object.entries(map)) {
+      const def = property(key);
+      const conv = displayUnit(def?.unit, ctx.units);
+      for (const p of points as DataPoint[]) {
+        const value = tableNumber(conv.convert(p.v)) + (p.e !== undefined ? ` ± ${tableNumber(conv.convert(p.v + p.e) - conv.convert(p.v))}` : '');
+        const t = p.t === undefined ? '' : tableNumber(displayUnit('K', ctx.units).convert(p.t));
+        const marks = [p.o ? ctx.color.red('outlier') : '', p.calc ? 'calc' : ''].filter(Boolean).join(' ');
+        rows.push([def ? `${key} ${plainSymbol(def)}` : key, value, conv.unit, t, p.s, p.r ?? '', marks]);
+      }
+    }
+  }
+  return rows;
+}
+
+export const compoundView: View<CompoundResponse> = {
+  columns: ID_FIELDS.map((key) => ({ key })),
+  rows: ({ comp }) => [Object.fromEntries(ID_FIELDS.map((k) => [k, comp[k] as string | number | undefined]))],
+  table: ({ comp }, ctx) => {
+    const ids = ID_FIELDS.filter((k) => comp[k] !== undefined).map((k) => [k, String(comp[k])]);
+    if (comp.other_names?.length) ids.push(['other names', comp.other_names.slice(0, 8).join('; ') + (comp.other_names.length > 8 ? ` (+${comp.other_names.length - 8})` : '')]);
+    if (comp.has_outliers) ids.push(['outliers', ctx.color.red('yes (marked below)')]);
+    let out = renderTable(['field', 'value'], ids, ctx);
+    const rows = valueRows(comp, ctx);
+    if (rows.length) out += renderTable(['property', 'value', 'unit', `T (${displayUnit('K', ctx.units).unit})`, 'source', 'reference', ''], rows, ctx);
+    const src = Object.entries(comp.src ?? {}).map(([k, s]) => `  ${k}: ${s.db}${s.license ? ` (${s.license})` : ''}`);
+    if (src.length) out += `sources:\n${src.join('\n')}\n`;
+    return out;
+  },
+};
+
+export function cidCommand(deps: Deps): Command {
+  return new Command('cid')
+    .description('show a compound record: identifiers and every value with its source, reference and outlier mark')
+    .argument('[id]', 'compound id (as shown by chem search), or - to read one per line from stdin')
+    .addHelpText('after', examples('chem cid 27-471-9', 'chem cid 27-471-9 --json', 'chem search ethanol --fields id | chem cid - --format csv'))
+    .action(action(deps, (ctx, args) => runCid(ctx, args)));
+}
+
+export async function runCid(ctx: Context, args: string[]): Promise<number> {
+  const [id] = args;
+  if (!id) throw usageError('usage: chem cid ID (see chem cid --help)');
+  const backend = await ctx.backend();
+  if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.compound(v), compoundView, { concurrency: 1 });
+  await printResult(ctx, compoundView, await backend.compound(id));
+  return 0;
+}

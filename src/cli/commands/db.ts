@@ -1,0 +1,132 @@
+// chem db build|info|path|pull: the local database built from the open data tables.
+import { Command } from 'commander';
+import { dirname, join } from 'node:path';
+import { usageError } from '../../api/errors.js';
+import { action, type Deps } from '../command.js';
+import type { Context } from '../context.js';
+import { printResult, renderTable, type View } from '../output.js';
+import { startBar } from '../feedback.js';
+import { examples } from '../help.js';
+import type { BuildSummary } from '../../local/store/build.js';
+import type { DbInfo } from '../../local/store/store.js';
+
+interface BuildOpts {
+  from?: string;
+  includeNc?: boolean;
+}
+
+interface PullOpts {
+  mirror?: string;
+  dataDir?: string;
+  includeNc?: boolean;
+}
+
+const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+const reasons = (o: Record<string, number>) => Object.entries(o).map(([k, n]) => `${n} ${k}`).join('; ');
+
+const buildView: View<BuildSummary> = {
+  columns: ['path', 'seconds', 'compounds', 'typeC', 'typeS', 'namedStructures', 'points'].map((key) => ({ key })),
+  rows: (s) => [{ path: s.path, seconds: s.seconds, compounds: s.compounds, typeC: s.typeC, typeS: s.typeS, namedStructures: s.namedStructures, points: s.points }],
+  table: (s, ctx) => {
+    let out = renderTable(['', ''], [
+      ['database', s.path],
+      ['build time', `${s.seconds} s`],
+      ['compounds', `${s.compounds} (${s.typeC} with structure, ${s.typeS} substances by CAS)`],
+      ['named structures', String(s.namedStructures)],
+      ['data points', String(s.points)],
+      ['rows rejected', String(s.files.reduce((a, f) => a + sum(f.rejected), 0))],
+    ], ctx);
+    const bad = s.files.filter((f) => sum(f.rejected));
+    if (bad.length) out += renderTable(['file', 'rows', 'rejected'], bad.map((f) => [f.file, String(f.rows), reasons(f.rejected)]), ctx);
+    if (s.missing.length) out += `missing files (not imported): ${s.missing.join(', ')}\n`;
+    return out;
+  },
+};
+
+const infoView: View<DbInfo> = {
+  columns: ['path', 'size', 'built_at', 'compounds', 'type_c', 'type_s', 'named_structures', 'points'].map((key) => ({ key })),
+  rows: (i) => [{ path: i.path, size: i.size, built_at: i.built_at, compounds: i.compounds, type_c: i.type_c, type_s: i.type_s, named_structures: i.named_structures, points: i.points }],
+  table: (i, ctx) => {
+    let out = renderTable(['', ''], [
+      ['database', i.path],
+      ['size', `${(i.size / 1e6).toFixed(1)} MB`],
+      ['built', `${new Date(i.built_at * 1000).toISOString()} in ${i.build_seconds} s from ${i.data_dir}${i.include_nc ? ' (with non-commercial data)' : ''}`],
+      ['compounds', `${i.compounds} (${i.type_c} with structure, ${i.type_s} substances by CAS)`],
+      ['named structures', String(i.named_structures)],
+      ['data points', `${i.points} (${i.calculated_points} calculated, ${i.outliers} outliers)`],
+      ['mixtures', String(i.mixtures)],
+    ], ctx);
+    out += renderTable(['property', 'points'], Object.entries(i.points_by_key).map(([k, n]) => [k, String(n)]), ctx);
+    out += renderTable(['source', 'points'], Object.entries(i.points_by_source).map(([k, n]) => [k, String(n)]), ctx);
+    out += renderTable(['file', 'rows', 'accepted', 'rejected', 'skipped'], i.files.map((f) => [f.file, String(f.rows), String(f.accepted), reasons(f.rejected), reasons(f.skipped)]), ctx);
+    if (i.missing_files.length) out += `missing files (not imported): ${i.missing_files.join(', ')}\n`;
+    return out;
+  },
+};
+
+async function build(ctx: Context, from: string, includeNc: boolean): Promise<BuildSummary> {
+  const { buildDatabase } = await import('../../local/store/build.js');
+  const bar = startBar(ctx, 'building');
+  let phase = '';
+  try {
+    return await buildDatabase({
+      from,
+      dbPath: ctx.settings.db,
+      includeNc,
+      onProgress: (p, done, total) => {
+        if (total) bar.update(done ?? 0, total, p);
+        else if (p !== phase) bar.update(0, 0, (phase = p));
+      },
+    });
+  } finally {
+    bar.done();
+  }
+}
+
+export function dbCommand(deps: Deps): Command {
+  const db = new Command('db').description('the local database built from open data tables: build, info, path, pull');
+  db.command('build')
+    .description('build (or rebuild) the database from a copy of the data tables; atomic: the old one stays until the new one is complete')
+    .option('--from <dir>', 'data directory (default: CHEM_DATA_DIR)')
+    .option('--include-nc', 'also import CAS Common Chemistry (CC BY-NC 4.0: non-commercial use only)')
+    .addHelpText('after', examples('chem db build --from ../shared/data', 'CHEM_DATA_DIR=~/data chem db build --include-nc'))
+    .action(action(deps, async (ctx, _args, opts: BuildOpts) => {
+      const from = opts.from ?? ctx.env.CHEM_DATA_DIR;
+      if (!from) throw usageError('no data directory: pass --from DIR or set CHEM_DATA_DIR (or use chem db pull)');
+      await printResult(ctx, buildView, await build(ctx, from, !!opts.includeNc));
+    }));
+  db.command('info')
+    .description('counts per property, source and file (rows rejected and why), build date, path and size')
+    .action(action(deps, async (ctx) => {
+      const { Store } = await import('../../local/store/store.js');
+      const store = Store.open(ctx.settings.db);
+      try {
+        await printResult(ctx, infoView, store.info());
+      } finally {
+        store.close();
+      }
+    }));
+  db.command('path')
+    .description('print the path of the database file (config db, --db or CHEM_DB; default in the XDG data dir)')
+    .action(action(deps, async (ctx) => ctx.io.write(ctx.settings.db + '\n')));
+  db.command('pull')
+    .description('download the data tables listed in the manifest (pinned upstream commits), verify their SHA-256, then build')
+    .option('--mirror <url>', 'fetch the files from this mirror (same paths) instead of upstream')
+    .option('--data-dir <dir>', 'where to keep the files (default: a data/ directory beside the database)')
+    .option('--include-nc', 'also fetch and import CAS Common Chemistry (CC BY-NC 4.0)')
+    .addHelpText('after', examples('chem db pull', 'chem db pull --mirror http://localhost:8000/data'))
+    .action(action(deps, async (ctx, _args, opts: PullOpts) => {
+      const { pullData } = await import('../../local/store/pull.js');
+      const dataDir = opts.dataDir ?? join(dirname(ctx.settings.db), 'data');
+      const bar = startBar(ctx, 'fetching');
+      let pulled;
+      try {
+        pulled = await pullData({ dataDir, mirror: opts.mirror, includeNc: opts.includeNc, onProgress: (f, d, t) => bar.update(d, t, f.split('/').pop()) });
+      } finally {
+        bar.done();
+      }
+      ctx.notice(`${pulled.fetched} files fetched (${(pulled.bytes / 1e6).toFixed(1)} MB), ${pulled.present} already present, all checksums verified, in ${dataDir}`);
+      await printResult(ctx, buildView, await build(ctx, dataDir, !!opts.includeNc));
+    }));
+  return db;
+}
