@@ -35,6 +35,12 @@ describe('suggest', () => {
     expect(suggest('benzne', names)).toEqual(['Benzene', 'Benzine']);
   });
 
+  it('one suggestion per compound, its closest name', () => {
+    const withSynonym = [...names.map((n) => ({ ...n, compound: n.norm })), { norm: 'athanol', name: 'Äthanol', weight: 60, compound: 'ethanol' }];
+    expect(suggest('etanol', withSynonym)).toEqual(['Ethanol', 'Methanol', 'Ethanal']);
+    expect(suggest('atanol', withSynonym)[0]).toBe('Äthanol');
+  });
+
   it('nothing close → nothing', () => {
     expect(suggest('zzzzzz', names)).toEqual([]);
   });

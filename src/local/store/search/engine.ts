@@ -160,7 +160,7 @@ export class SearchEngine {
     if (!text || !text.norm) return [];
     const max = maxEdits(text.norm.length);
     const names = this.prepare(
-      'SELECT n.norm, n.name, c.n_points AS weight FROM names n JOIN compounds c ON c.id = n.compound_id WHERE length(n.norm) BETWEEN ? AND ?',
+      'SELECT n.norm, n.name, c.n_points AS weight, n.compound_id AS compound FROM names n JOIN compounds c ON c.id = n.compound_id WHERE length(n.norm) BETWEEN ? AND ?',
     ).iterate(text.norm.length - max, text.norm.length + max) as Iterable<NameEntry>;
     return suggest(text.norm, names).map((s) => (q.filterText ? `${s} ${q.filterText}` : s));
   }
@@ -255,4 +255,13 @@ function filterHits(f: Filter): Sql {
   }
   const r = pointInRange('p', f, 'p.compound_id');
   return { sql: `SELECT DISTINCT p.compound_id, 0 FROM points p WHERE ${r.sql}`, params: r.params };
+}
+
+const engines = new WeakMap<DB, SearchEngine>();
+
+/** One engine per open database, so its prepared statements are reused across requests. */
+export function engineFor(db: DB): SearchEngine {
+  let e = engines.get(db);
+  if (!e) engines.set(db, (e = new SearchEngine(db)));
+  return e;
 }

@@ -38,9 +38,11 @@ export interface NameEntry {
   name: string;
   /** Amount of data of its compound: among equally close names, the better-known compound first. */
   weight: number;
+  /** Its compound: one suggestion per compound, its closest name. */
+  compound?: string;
 }
 
-/** Up to `limit` distinct names closest to `norm`, closest first, then by weight, then by name. */
+/** Up to `limit` names closest to `norm` (one per compound), closest first, then by weight, then by name. */
 export function suggest(norm: string, names: Iterable<NameEntry>, limit = 5): string[] {
   const max = maxEdits(norm.length);
   const hits: { d: number; e: NameEntry }[] = [];
@@ -53,8 +55,9 @@ export function suggest(norm: string, names: Iterable<NameEntry>, limit = 5): st
   const out: string[] = [];
   const seen = new Set<string>();
   for (const { e } of hits) {
-    if (seen.has(e.norm)) continue;
+    if (seen.has(e.norm) || (e.compound && seen.has(e.compound))) continue;
     seen.add(e.norm);
+    if (e.compound) seen.add(e.compound);
     out.push(e.name);
     if (out.length === limit) break;
   }

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Benchmark of the local search. Two figures from one run:
+//  1. in-process latency (p50, p99) of SearchEngine.search over a fixed mix of query kinds, warm
+//     (each query once first, so OpenChemLib, RDKit and the statement cache are loaded);
+//  2. the whole process `chem search benzene --json` against `node -e 0` (median of N runs each,
+//     interleaved), as a ratio. Goals: p99 < 2 ms; whole process <= 2x node -e 0.
+//
+//   npm run build && node bench/search.js --db PATH [--rounds 200] [--runs 15]
+//
+// PATH is a database built from the full data mirror (`chem db build --from DIR`).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+const { values: opt } = parseArgs({
+  options: {
+    db: { type: 'string', default: process.env.CHEM_DB },
+    rounds: { type: 'string', default: '200' },
+    runs: { type: 'string', default: '15' },
+  },
+});
+if (!opt.db || !existsSync(opt.db)) {
+  console.error('usage: node bench/search.js --db PATH (a database built with "chem db build")');
+  process.exit(2);
+}
+
+/** The mix: one query of each kind, weighted toward the everyday ones (names). */
+const MIX = [
+  ['name', 'benzene'],
+  ['name', 'acetic acid'],
+  ['name prefix', 'chlorobenz'],
+  ['synonym', 'wood alcohol'],
+  ['word', 'acid'],
+  ['CAS', '64-17-5'],
+  ['bad CAS', '64-17-4'],
+  ['InChIKey', 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N'],
+  ['InChIKey block', 'QNAYBMKLOCPYGJ'],
+  ['InChI', 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3'],
+  ['formula', 'C2H6O'],
+  ['formula', 'OH2'],
+  ['SMILES', 'CCO'],
+  ['SMILES', 'c1ccccc1O'],
+  ['filter', 'tb:350..351'],
+  ['filter+text', 'alcohol tb>350'],
+  ['has', 'benzene has:hfus'],
+  ['misspelt', 'benzne'],
+  ['page 2', 'acid', 2],
+];
+
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+const ms = (x) => `${x.toFixed(3)} ms`;
+
+async function inProcess() {
+  const { openDb } = await import('../dist/local/store/schema.js');
+  const { SearchEngine } = await import('../dist/local/store/search/engine.js');
+  const engine = new SearchEngine(openDb(opt.db, { readonly: true }));
+  for (const [, q, p] of MIX) await engine.search(q, p); // warm-up
+  const all = [];
+  const byKind = new Map();
+  for (let r = 0; r < Number(opt.rounds); r++) {
+    for (const [kind, q, p] of MIX) {
+      const t0 = performance.now();
+      await engine.search(q, p);
+      const dt = performance.now() - t0;
+      all.push(dt);
+      (byKind.get(`${kind}: ${q}`) ?? byKind.set(`${kind}: ${q}`, []).get(`${kind}: ${q}`)).push(dt);
+    }
+  }
+  console.log(`in-process, ${all.length} searches (${MIX.length} queries x ${opt.rounds} rounds)`);
+  for (const [k, xs] of byKind) console.log(`  ${k.padEnd(48)} p50 ${ms(quantile(xs, 0.5)).padStart(10)}  p99 ${ms(quantile(xs, 0.99)).padStart(10)}`);
+  const p50 = quantile(all, 0.5);
+  const p99 = quantile(all, 0.99);
+  console.log(`  ALL${' '.repeat(45)} p50 ${ms(p50).padStart(10)}  p99 ${ms(p99).padStart(10)}   goal p99 < 2 ms: ${p99 < 2 ? 'met' : 'NOT met'}`);
+}
+
+function wholeProcess() {
+  const bin = new URL('../bin/chem.js', import.meta.url).pathname;
+  const time = (args) => {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    return performance.now() - t0;
+  };
+  const search = [bin, '--db', opt.db, 'search', 'benzene', '--json'];
+  const out = JSON.parse(spawnSync(process.execPath, search, { encoding: 'utf8' }).stdout);
+  if (out.comps[0]?.compound.toLowerCase() !== 'benzene') throw new Error(`benzene is not ranked first: ${out.comps[0]?.compound}`);
+  const chem = [];
+  const node = [];
+  for (let i = 0; i < Number(opt.runs); i++) {
+    node.push(time(['-e', '0']));
+    chem.push(time(search));
+  }
+  const c = quantile(chem, 0.5);
+  const n = quantile(node, 0.5);
+  console.log(`whole process, median of ${opt.runs} runs each`);
+  console.log(`  node -e 0                          ${ms(n).padStart(12)}`);
+  console.log(`  chem search benzene --json         ${ms(c).padStart(12)}   ratio ${(c / n).toFixed(2)}x   goal <= 2x: ${c / n <= 2 ? 'met' : 'NOT met'}`);
+}
+
+await inProcess();
+wholeProcess();
