@@ -48,7 +48,10 @@ export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean)
     convertJson: !!globals.convertJson,
     fields: globals.fields ? globals.fields.split(',').map((f) => f.trim()).filter(Boolean) : undefined,
     batch,
-    backend: () => (backend ??= createBackend(ctx, globals).then((b) => (batch ? b : withSpinner(b, ctx)))),
+    backend: async (opts = {}) => {
+      const b = await (backend ??= createBackend(ctx, globals));
+      return batch || opts.feedback === false ? b : withSpinner(b, ctx);
+    },
     notice: (m) => {
       if (!quiet) io.stderr.write(`chem: ${m}\n`);
     },

@@ -36,8 +36,11 @@ export interface Context {
   fields?: string[];
   /** True for batch input (`-`): progress counter instead of spinners. */
   batch: boolean;
-  /** The backend, created on first use (loads only the modules it needs). */
-  backend(): Promise<Backend>;
+  /**
+   * The backend, created on first use (loads only the modules it needs). On a terminal its calls
+   * show a spinner, except in batches and with `feedback: false` (the server).
+   */
+  backend(opts?: { feedback?: boolean }): Promise<Backend>;
   /** A one-line notice on stderr (silenced by --quiet). */
   notice(message: string): void;
   /** Debug line on stderr (only with --debug). */

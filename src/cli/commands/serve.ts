@@ -64,7 +64,7 @@ export async function runServe(ctx: Context, opts: Options, signals: Signals = p
     keys = KeyStore.fromFile(opts.keys);
   }
 
-  const backend = await ctx.backend();
+  const backend = await ctx.backend({ feedback: false });
   const app = buildServer({ backend, keys, log: err });
   const url = await app.listen({ host: opts.host, port });
   err(`chem: serving ${url}${API_PREFIX} (${keys ? `${keys.size} key(s) from ${opts.keys}` : 'no auth'}, ${backend.kind} backend); Ctrl-C stops`);
