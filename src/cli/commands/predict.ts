@@ -1,26 +1,28 @@
-// chem predict SMILES: local property prediction (spec 4.5 body, part 2.5), also in batch over .smi lines.
-// It needs no database, so it calls the local predictor directly: nothing but OpenChemLib is loaded.
+// chem predict SMILES: property prediction (spec 4.5 body, part 2.5), also in batch over .smi lines.
 //
-// Flat rows (CSV, and the table of a batch) have stable columns, in this order:
+// Flat rows (CSV, and the table of a batch) have stable columns, in this order (src/local/predict/flat.ts):
 //   input (batch only: the whole input line), mw (g/mol), mr (Crippen molar refractivity), then the fixed
 //   properties in registry order tf tb tc pc vc af hf gf hvap hfus log10ws logp mcvol (each in its display
 //   unit, empty when not predicted), then for each temperature of --t (default 298.15 K) the columns
 //   dvisc@<T>K and cpg@<T>K, and (batch only) error. --prop keeps only the listed properties' columns.
 // NDJSON batch rows are {"input": line, "result": <v1 prediction result>} or {"input": line, "error": {...}}.
 import { Command } from 'commander';
-import { isTDependent, property, plainSymbol } from '../../api/properties.js';
+import { property, plainSymbol } from '../../api/properties.js';
 import type { PredictionResult } from '../../api/types.js';
+import type { PredictOptions } from '../../backend.js';
 import { usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { readLines, runBatch } from '../batch.js';
-import { printResult, renderTable, tableNumber, type Column, type Row, type View } from '../output.js';
+import { printResult, renderTable, tableNumber, type Column, type View } from '../output.js';
+import { flatColumns, flatRow, type FlatRow } from '../../local/predict/flat.js';
 import { displayUnit } from '../units.js';
 import { examples } from '../help.js';
 
 interface Options {
   prop?: string;
   t?: string;
+  jobs?: string;
 }
 
 /** Temperatures of the T-dependent columns of flat rows when --t is not given. */
@@ -43,28 +45,16 @@ function parseTemperatures(s: string | undefined): number[] | undefined {
   });
 }
 
-const tKey = (key: string, t: number) => `${key}@${t}K`;
+/** Flat-row columns under the registry's units (converted to display units by the output layer). */
+function columns(keys: readonly string[], temperatures: readonly number[]): Column[] {
+  return flatColumns(keys, temperatures).map((c) =>
+    c.key === 'mw' ? { key: 'mw', header: 'mw (g/mol)' } : { key: c.key, unit: c.property ? property(c.property)?.unit : undefined },
+  );
+}
 
-/** The flat view: one wide row per prediction (see the column list at the top of this file). */
+/** One prediction: the v1 result; a terminal table of its data points; a single flat row in CSV. */
 export function predictionView(keys: readonly string[], temperatures: readonly number[]): View<PredictionResult> {
-  const fixedKeys = keys.filter((k) => !isTDependent(k));
-  const tKeys = keys.filter((k) => isTDependent(k));
-  const columns: Column[] = [
-    { key: 'mw', header: 'mw (g/mol)' },
-    { key: 'mr' },
-    ...fixedKeys.map((key) => ({ key, unit: property(key)?.unit })),
-    ...temperatures.flatMap((t) => tKeys.map((k) => ({ key: tKey(k, t), unit: property(k)?.unit }))),
-  ];
-  return {
-    columns,
-    rows: (r) => {
-      const row: Row = { mw: r.properties.descr.mol_mw as number, mr: (r.properties.descr.crippen as Record<string, number>).mr };
-      for (const k of fixedKeys) row[k] = r.properties.fixed[k]?.[0]?.v;
-      for (const k of tKeys) for (const p of r.properties.tdep[k] ?? []) if (p.t !== undefined) row[tKey(k, p.t)] = p.v;
-      return [row];
-    },
-    table: predictionTable,
-  };
+  return { columns: columns(keys, temperatures), rows: (r) => [flatRow(r)], table: predictionTable };
 }
 
 /** Terminal rendering of one prediction: one line per data point, in the user's display units. */
@@ -95,6 +85,7 @@ export function predictCommand(deps: Deps): Command {
     .description('predict properties from a SMILES: Joback, Wildman-Crippen logP, McGowan volume and derived ones')
     .argument('[smiles]', 'the structure as SMILES, or - to read .smi lines ("SMILES [name]") from stdin')
     .option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)')
+    .option('--jobs <n>', 'batch: worker threads for big local batches (default: one per core; 0: none)')
     .option('--t <kelvins>', 'extra temperatures for cpg and dvisc, comma-separated (CSV: the T columns; default 298.15)')
     .addHelpText(
       'after',
@@ -113,19 +104,59 @@ export async function runPredict(ctx: Context, args: string[], opts: Options): P
   if (smiles === undefined) throw usageError('usage: chem predict SMILES (see chem predict --help)');
   const props = parseProps(opts.prop);
   const temperatures = parseTemperatures(opts.t);
+  const jobs = parseJobs(opts.jobs);
   // Flat rows have a column per temperature: exactly those temperatures are computed for every molecule.
   const flat = ctx.format === 'csv' || (smiles === '-' && ctx.format === 'table');
-  const predictOpts = flat ? { temperatures: temperatures ?? FLAT_TEMPERATURES, grid: false } : { temperatures };
+  const flatTemperatures = temperatures ?? FLAT_TEMPERATURES;
+  const predictOpts: PredictOptions = flat ? { temperatures: flatTemperatures, grid: false } : { temperatures };
   const backend = await ctx.backend();
-  const { PREDICTED_KEYS } = await import('../../local/predict/index.js');
-  const view = predictionView(props ?? PREDICTED_KEYS, temperatures ?? FLAT_TEMPERATURES);
+  const { PREDICTED_KEYS, checkPredictOptions } = await import('../../local/predict/index.js');
+  if (backend.kind === 'local') checkPredictOptions({ props }); // e.g. ie: a registry key the local predictor lacks
+  const keys = props ?? PREDICTED_KEYS;
   const run = async (s: string) => selectProps(await backend.predict(s, predictOpts), props);
-  if (smiles === '-') {
-    // A .smi line is "SMILES [name]": the SMILES is the first field.
-    return runBatch(ctx, readLines(ctx.io.stdin), (line) => run(line.split(/\s+/, 1)[0]), view);
+  if (smiles !== '-') {
+    await printResult(ctx, predictionView(keys, flatTemperatures), await run(smiles));
+    return 0;
   }
-  await printResult(ctx, view, await run(smiles));
-  return 0;
+  // Big local batches move to worker threads after INLINE_LINES lines (small batches never start them).
+  const { PredictPool } = await import('../../local/predict/pool.js');
+  const parallel = backend.kind === 'local' && jobs !== 0 && PredictPool.available();
+  const poolOpts = { ...predictOpts, props };
+  const smilesOf = (line: string) => line.split(/\s+/, 1)[0]; // a .smi line is "SMILES [name]"
+  let seen = 0;
+  const inline = () => !parallel || ++seen <= INLINE_LINES;
+  const lines = readLines(ctx.io.stdin);
+  // Enough lines in flight to fill the workers' chunks; the remote backend keeps the default pacing.
+  const batchOpts = parallel ? { concurrency: 1024 } : {};
+  if (flat) {
+    let pool: InstanceType<typeof PredictPool<FlatRow>> | undefined;
+    const view: View<FlatRow> = { columns: columns(keys, flatTemperatures), rows: (r) => [r] };
+    const work = async (line: string) =>
+      inline() ? flatRow(await run(smilesOf(line))) : (pool ??= new PredictPool<FlatRow>(poolOpts, true, jobs)).predict(smilesOf(line));
+    try {
+      return await runBatch(ctx, lines, work, view, batchOpts);
+    } finally {
+      await pool?.close();
+    }
+  }
+  let pool: InstanceType<typeof PredictPool<PredictionResult>> | undefined;
+  const work = async (line: string) =>
+    inline() ? run(smilesOf(line)) : (pool ??= new PredictPool<PredictionResult>(poolOpts, false, jobs)).predict(smilesOf(line));
+  try {
+    return await runBatch(ctx, lines, work, predictionView(keys, flatTemperatures), batchOpts);
+  } finally {
+    await pool?.close();
+  }
+}
+
+/** Lines predicted on the main thread before a batch moves to worker threads. */
+const INLINE_LINES = 256;
+
+function parseJobs(s: string | undefined): number | undefined {
+  if (s === undefined) return undefined;
+  const n = Number(s);
+  if (!Number.isInteger(n) || n < 0) throw usageError(`invalid --jobs "${s}": expected a whole number >= 0`);
+  return n;
 }
 
 function parseProps(s: string | undefined): string[] | undefined {
