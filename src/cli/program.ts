@@ -11,6 +11,8 @@ import { configCommand } from './commands/config.js';
 import { completionCommand } from './commands/completion.js';
 import { cacheCommand } from './commands/cache.js';
 import { serveCommand } from './commands/serve.js';
+import { mixturesCommand } from './commands/mixtures.js';
+import { midCommand } from './commands/mid.js';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
@@ -46,6 +48,8 @@ export function buildProgram(deps: Deps): Command {
     cacheCommand(deps),
     completionCommand(deps),
     serveCommand(deps),
+    mixturesCommand(deps),
+    midCommand(deps),
   ];
   for (const cmd of commands) program.addCommand(inherit(cmd, program));
   program.addHelpText('after', examples('chem convert smiles CCO', 'chem predict "c1ccccc1O" --json', 'chem search benzene', 'chem config set api-key'));
