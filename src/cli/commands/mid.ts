@@ -80,7 +80,7 @@ export function midCommand(deps: Deps): Command {
 export async function runMid(ctx: Context, args: string[]): Promise<number> {
   const [mid] = args;
   if (!mid) throw usageError('usage: chem mid MID (see chem mid --help)');
-  if (!isMixtureId(mid)) throw usageError(`not a mixture id: "${mid}" (expected digits-digits-letter, e.g. 12-345-c)`);
+  if (!isMixtureId(mid)) throw usageError(`malformed mixture id "${mid}": expected digit groups and a check letter, like 11-713-h`);
   const backend = await ctx.backend();
   await printResult(ctx, mixtureView, await backend.mixture(mid));
   return 0;

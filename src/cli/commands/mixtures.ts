@@ -37,7 +37,7 @@ export function mixturesCommand(deps: Deps): Command {
 export async function runMixtures(ctx: Context, args: string[]): Promise<number> {
   const [cid] = args;
   if (!cid) throw usageError('usage: chem mixtures CID (see chem mixtures --help)');
-  if (!isCompoundId(cid)) throw usageError(`not a compound id: "${cid}" (expected digits-digits-check digit, e.g. 12-345-6)`);
+  if (!isCompoundId(cid)) throw usageError(`malformed compound id "${cid}": expected digit groups with a check digit, like 27-471-9`);
   const backend = await ctx.backend();
   const list = await backend.mixtures(cid);
   await printResult(ctx, mixtureListView, list);

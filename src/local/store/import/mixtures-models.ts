@@ -1,7 +1,7 @@
 // The models of mixture parameter sets: equation form and parameter units, one place for all of
-// them. The database stores parameter sets without `form` and `units`; `withForms` adds them when a
-// mixture is read, so the text is not repeated in 100 000 rows. Index 1 is components[0], 2 is
-// components[1] (components are sorted by compound id). Conventions, checked against the files and
+// them. The database stores mixtures without `src`, forms, units and the files' default references;
+// `withForms` adds them when a mixture is read, so the texts are not repeated in 110 000 rows.
+// Index 1 is components[0], 2 is components[1] (components are sorted by compound id). Conventions, checked against the files and
 // CalebBell/thermo (interaction_parameters.py, activity models, Henry_converter):
 // - NRTL (ChemSep, DECHEMA VLE at 1 atm): key "i j" holds b_ij = A_ij/R with A_ij in cal/mol and
 //   R = 1.98720 cal/(mol·K) (ethanol/water: A_12 = -57.9601 cal/mol -> b_12 = -29.1667 K), and
@@ -16,10 +16,13 @@
 //   so B = -d(ln H^cp)/d(1/T) (CO2: B = -2357 K, Sander's 2400 K) and the constant-only file gives
 //   A at Sander's reference temperature 298.15 K.
 import type { Mixture, ParameterSet } from '../../../api/types.js';
+import { MIXTURE_SOURCES } from './mixtures-sources.js';
+import { THERMO_FILES } from './mixtures-thermo.js';
 
 /** A parameter set as stored: the model's form and units are added on reading. */
 export type StoredSet = Omit<ParameterSet, 'form' | 'units'>;
-export type StoredMixture = Pick<Mixture, 'id' | 'name' | 'kind' | 'components' | 'src' | 'other_names' | 's' | 'r'> & {
+/** A mixture as stored: no `src` (rebuilt from the sets' `s`), `r` only where it is not the file's. */
+export type StoredMixture = Pick<Mixture, 'id' | 'name' | 'kind' | 'components' | 'other_names' | 's' | 'r'> & {
   params: StoredSet[];
 };
 
@@ -61,21 +64,30 @@ export const MODELS: Readonly<Record<string, ModelDef>> = {
   },
 };
 
-/** A stored set with the text of its model. */
-export function withForm(p: StoredSet | ParameterSet): ParameterSet {
+/** The reference every set of a file carries unless its row names its own (a DECHEMA page). */
+function defaultRef(p: StoredSet): string | undefined {
+  return THERMO_FILES.find((f) => f.s === p.s && f.model === p.model)?.r;
+}
+
+/** A stored set with the text of its model and its reference. */
+export function withForm(p: StoredSet): ParameterSet {
   const m = MODELS[p.model];
   if (!m) throw new Error(`unknown mixture model ${p.model}`);
   const units = Object.fromEntries(Object.entries(m.units).filter(([k]) => k in p.params));
-  const { model, ...rest } = stripForm(p);
-  return { model, form: m.form, units, ...rest };
+  const { model, params, s, r, ...rest } = p;
+  return { model, form: m.form, units, params, s, r: r ?? defaultRef(p), ...rest };
 }
 
+/** The API record of a stored mixture: forms, units, references and `src`. */
 export function withForms(mix: StoredMixture): Mixture {
-  return { ...mix, params: mix.params.map(withForm) };
+  const { params, ...rest } = mix;
+  const keys = [...new Set([...params.map((p) => p.s), ...(mix.s ? [mix.s] : [])])].sort();
+  return { ...rest, src: Object.fromEntries(keys.map((k) => [k, MIXTURE_SOURCES[k]!])), params: params.map(withForm) };
 }
 
-/** The set as stored: `form` and `units` dropped. */
-export function stripForm(p: StoredSet | ParameterSet): StoredSet {
-  const { form: _f, units: _u, ...rest } = p as ParameterSet;
+/** The stored form of a set: the file's default reference left out. */
+export function compactSet(p: StoredSet): StoredSet {
+  if (p.r !== defaultRef(p)) return p;
+  const { r: _r, ...rest } = p;
   return rest;
 }

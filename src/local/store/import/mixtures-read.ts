@@ -1,6 +1,7 @@
 // Reading mixtures back from the database: the list of one compound (GET /cid/{cid}/mixtures) and
-// one record (GET /mid/{mid}). Ids are checked by the caller (400 for malformed ones).
-import { ChemError } from '../../../api/errors.js';
+// one record (GET /mid/{mid}).
+import { ChemError, usageError } from '../../../api/errors.js';
+import { isMixtureId } from '../../../api/ids.js';
 import type { MixtureList, MixtureResponse, MixtureSummary } from '../../../api/types.js';
 import type { DB } from '../schema.js';
 import { MODELS, withForms, type StoredMixture } from './mixtures-models.js';
@@ -8,7 +9,7 @@ import { MODELS, withForms, type StoredMixture } from './mixtures-models.js';
 const MODEL_ORDER = Object.keys(MODELS);
 
 export function mixtureList(db: DB, cid: string): MixtureList {
-  if (!db.prepare('SELECT 1 FROM compounds WHERE id = ?').get(cid)) throw new ChemError(404, `compound not found: ${cid}`);
+  if (!db.prepare('SELECT 1 FROM compounds WHERE id = ?').get(cid)) throw new ChemError(404, `no compound with id ${cid} in the local database`);
   const rows = db
     .prepare('SELECT m.json FROM mixture_components mc JOIN mixtures m ON m.id = mc.mixture_id WHERE mc.compound_id = ?')
     .all(cid) as { json: string }[];
@@ -36,8 +37,12 @@ export function mixtureList(db: DB, cid: string): MixtureList {
   return { cid, mixtures: ranked.map((r) => r.summary) };
 }
 
+export function checkMixtureId(id: string): void {
+  if (!isMixtureId(id)) throw usageError(`malformed mixture id "${id}": expected digit groups and a check letter, like 11-713-h`);
+}
+
 export function mixtureRecord(db: DB, mid: string): MixtureResponse {
   const row = db.prepare('SELECT json FROM mixtures WHERE id = ?').get(mid) as { json: string } | undefined;
-  if (!row) throw new ChemError(404, `mixture not found: ${mid}`);
+  if (!row) throw new ChemError(404, `no mixture with id ${mid} in the local database`);
   return { mix: withForms(JSON.parse(row.json) as StoredMixture) };
 }

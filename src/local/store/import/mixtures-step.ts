@@ -57,7 +57,7 @@ export const mixturesStep: BuildStep = {
       return ref;
     };
     const { mixtures, stats } = assembleMixtures(pairs, compositions, resolve);
-    // Stored without the model texts (mixtures-models.ts adds them on reading).
+    // Stored compact: mixtures-models.ts adds forms, units, references and src on reading.
     insertMixtures(db, mixtures as unknown as Mixture[]);
     const all: MixtureBuildStats = { ...stats, unresolved: unresolved.size };
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('mixture_stats', ?)").run(JSON.stringify(all));

@@ -7,10 +7,9 @@
 // sorts later, as for compounds. Binary components are sorted by compound id; a composition keeps
 // the file's component order (largest share first).
 import { mixtureIdFor } from '../../../api/ids.js';
-import type { MixtureComponent, SourceDescriptor } from '../../../api/types.js';
+import type { MixtureComponent } from '../../../api/types.js';
 import type { CompositionRow } from './mixtures-compositions.js';
-import { MODELS, type StoredMixture, type StoredSet } from './mixtures-models.js';
-import { MIXTURE_SOURCES } from './mixtures-sources.js';
+import { compactSet, MODELS, type StoredMixture, type StoredSet } from './mixtures-models.js';
 import type { PairSet } from './mixtures-thermo.js';
 
 /** A CAS number resolved to its compound. */
@@ -43,12 +42,6 @@ function flipped(set: StoredSet): StoredSet {
   return { ...set, params };
 }
 
-function srcOf(keys: Iterable<string>): Record<string, SourceDescriptor> {
-  const src: Record<string, SourceDescriptor> = {};
-  for (const k of [...new Set(keys)].sort()) src[k] = MIXTURE_SOURCES[k]!;
-  return src;
-}
-
 export function assembleMixtures(pairs: PairSet[], compositions: CompositionRow[], resolve: Resolve): { mixtures: StoredMixture[]; stats: AssembleStats } {
   const stats: AssembleStats = { binary: 0, composition: 0, sets: {}, samePair: 0, idCollisions: 0 };
   const byKey = new Map<string, StoredMixture>();
@@ -67,16 +60,15 @@ export function assembleMixtures(pairs: PairSet[], compositions: CompositionRow[
     const key = `binary:${ca.cid} ${cb.cid}`;
     let mix = byKey.get(key);
     if (!mix) {
-      mix = { id: '', name: `${ca.name} / ${cb.name}`, kind: 'binary', components: [{ ...ca }, { ...cb }], src: {}, params: [] };
+      mix = { id: '', name: `${ca.name} / ${cb.name}`, kind: 'binary', components: [{ ...ca }, { ...cb }], params: [] };
       byKey.set(key, mix);
     }
-    mix.params.push(s);
+    mix.params.push(compactSet(s));
     const tag = s.model === 'Henry' ? `Henry (${s.s})` : s.model;
     stats.sets[tag] = (stats.sets[tag] ?? 0) + 1;
   }
   for (const mix of byKey.values()) {
     mix.params.sort((x, y) => MODEL_ORDER.indexOf(x.model) - MODEL_ORDER.indexOf(y.model));
-    mix.src = srcOf(mix.params.map((p) => p.s));
     // A role belongs on the components only when every Henry set of the pair reads the same way.
     const dirs = new Set(mix.params.filter((p) => p.solute).map((p) => p.solute));
     if (dirs.size === 1) {
@@ -92,7 +84,7 @@ export function assembleMixtures(pairs: PairSet[], compositions: CompositionRow[
       return { cid: ref.cid, name: ref.name, cas: c.cas, x: c.x, w: c.w };
     });
     const key = `composition:${row.name}|${components.map((c) => c.cid).sort().join(' ')}`;
-    const mix: StoredMixture = { id: '', name: row.name, kind: 'composition', components, src: srcOf(['mixture-compositions']), params: [], s: 'mixture-compositions', r: row.ref };
+    const mix: StoredMixture = { id: '', name: row.name, kind: 'composition', components, params: [], s: 'mixture-compositions', r: row.ref };
     if (row.synonyms.length) mix.other_names = row.synonyms;
     byKey.set(key, mix);
     stats.composition++;
