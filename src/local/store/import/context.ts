@@ -161,11 +161,12 @@ export class ImportContext {
     const [lo, hi] = RANGE[key] ?? [-Infinity, Infinity];
     if (p.v < lo || p.v > hi || (POSITIVE.has(key) && p.v <= 0)) return t.reject(`${key}: outside ${lo}..${hi}`), false;
     if (isTDependent(key) !== (p.t !== undefined)) throw new Error(`${key} point ${p.t === undefined ? 'needs' : 'must not have'} t`);
-    const rec: PointRec = { ref, key, s: src, v: p.v };
+    // 12 significant digits drop the float noise of unit conversions (78.2 °C → 351.35 K, not 351.34999…).
+    const rec: PointRec = { ref, key, s: src, v: Number(p.v.toPrecision(12)) };
     if (p.t !== undefined) rec.t = p.t;
     if (p.c) rec.c = p.c;
     rec.r = p.r || source(src).ref;
-    if (p.e !== undefined && Number.isFinite(p.e)) rec.e = p.e;
+    if (p.e !== undefined && Number.isFinite(p.e)) rec.e = Number(p.e.toPrecision(12));
     if (p.calc) rec.calc = true;
     this.points.push(rec);
     t.used = true;

@@ -1,0 +1,142 @@
+// The build pipeline on the fixture mirror: merge rules, the stored record, db info counts, and an
+// interrupted build that must leave the previous database untouched.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compoundIdFor } from '../../src/api/ids.js';
+import { buildDatabase, type BuildSummary } from '../../src/local/store/build.js';
+import { Store } from '../../src/local/store/store.js';
+import { fullRecord } from '../../src/local/store/record.js';
+import { ChemError } from '../../src/api/errors.js';
+
+const MIRROR = fileURLToPath(new URL('../fixtures/store/mirror', import.meta.url));
+const ETHANOL_KEY = 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N';
+let dir: string;
+let dbPath: string;
+let summary: BuildSummary;
+let store: Store;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'chem-store-'));
+  dbPath = join(dir, 'chem.sqlite');
+  summary = await buildDatabase({ from: MIRROR, dbPath, threads: 1, steps: [], now: 1700000000 });
+  store = Store.open(dbPath);
+});
+
+afterAll(() => {
+  store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('merge rules', () => {
+  it('gives a CAS with a structure the InChIKey id and the structure identifiers', () => {
+    const c = store.compound(compoundIdFor(ETHANOL_KEY))!;
+    expect(c).toMatchObject({ type: 'C', cas: '64-17-5', inchikey: ETHANOL_KEY, smiles: 'CCO', formula: 'C2H6O', compound: 'Ethanol' });
+    expect(c.mw).toBeCloseTo(46.07, 1);
+    expect(c.inchi).toBe('InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3');
+  });
+  it('joins InChIKey-only rows (Bell, AqSolDB) to the CAS compound', () => {
+    const c = store.compound(compoundIdFor(ETHANOL_KEY))!;
+    expect(c.fixed_props!.pc!.map((p) => p.s)).toContain('bell2018');
+    expect(c.fixed_props!.log10ws!.map((p) => p.s)).toContain('aqsoldb');
+  });
+  it('joins SMILES-only rows by their computed InChIKey and keeps unmatched ones as compounds without CAS', () => {
+    const toluene = store.compound(compoundIdFor('YXFVVABEGXRONW-UHFFFAOYSA-N'))!;
+    expect(toluene).toMatchObject({ cas: '108-88-3', compound: 'Toluene', type: 'C' });
+    expect(toluene.fixed_props!.log10ws!.map((p) => p.s).sort()).toEqual(['esol', 'huuskonen', 'physprop']);
+    expect(toluene.fixed_props!.tf!.map((p) => p.s).sort()).toEqual(['bradley', 'crc']);
+    const phenol = store.compound(compoundIdFor('ISWSIDIOOBJBQZ-UHFFFAOYSA-N'))!;
+    expect(phenol.cas).toBeUndefined();
+    expect(phenol.fixed_props!.log10ws!.map((p) => p.s).sort()).toEqual(['aqsoldb', 'huuskonen']);
+  });
+  it('makes a CAS without structure a type S record named by its best name, or by the CAS', () => {
+    const s = store.compound(compoundIdFor('CAS:1000-86-8'))!;
+    expect(s).toMatchObject({ type: 'S', cas: '1000-86-8', compound: '1000-86-8' });
+    expect(s.fixed_props!.tb![0]).toMatchObject({ v: 466.15, s: 'yaws' });
+    expect(store.idByCas('1000-86-8')).toBe(compoundIdFor('CAS:1000-86-8'));
+    expect(store.compound(compoundIdFor('CAS:8002-26-4'))).toMatchObject({ type: 'S', compound: 'Tall oil' });
+  });
+  it('refuses a desalted structure whose formula is not the substance formula', () => {
+    const k = store.compound(compoundIdFor('CAS:127-08-2'))!;
+    expect(k).toMatchObject({ type: 'S', compound: 'Potassium acetate' });
+    expect(summary.merge.formulaMismatches).toBe(1);
+  });
+  it('a compound from InChIKey alone (Bell) is type C without CAS', () => {
+    expect(store.compound(compoundIdFor('BDERNNFJNOPAEC-UHFFFAOYSA-N'))).toMatchObject({ type: 'C', compound: 'propan-1-ol' });
+  });
+});
+
+describe('stored record', () => {
+  it('has tb from at least three sources, each with s and r, in K', () => {
+    const tb = store.compound(compoundIdFor(ETHANOL_KEY))!.fixed_props!.tb!;
+    const measured = tb.filter((p) => !p.calc);
+    expect(new Set(measured.map((p) => p.s)).size).toBeGreaterThanOrEqual(3);
+    for (const p of tb) {
+      expect(p.s).toBeTruthy();
+      expect(p.r).toBeTruthy();
+      expect(p.v).toBeGreaterThan(340);
+      expect(p.v).toBeLessThan(360);
+    }
+    expect(tb.find((p) => p.s === 'physprop')).toMatchObject({ v: 351.44, r: 'Riddick,JA et al. (1986)' });
+  });
+  it('keeps pc in kPa and hf in kJ/mol, and src describes every source used', () => {
+    const c = store.compound(compoundIdFor(ETHANOL_KEY))!;
+    expect(c.fixed_props!.pc!.find((p) => p.s === 'iupac')!.v).toBe(6148);
+    expect(c.fixed_props!.hf!.find((p) => p.s === 'atct')).toMatchObject({ v: -234.57, e: 0.2 });
+    for (const points of [...Object.values(c.fixed_props!), ...Object.values(c.tpdep_props!)]) for (const p of points) expect(c.src![p.s]).toBeDefined();
+    expect(c.src!.chemsep).toMatchObject({ license: 'Artistic-2.0' });
+  });
+  it('flags outliers among measured values only', () => {
+    // ethanol pc: 6137 (chemsep), 6145 (bell), 6148 (iupac), 6140 (crc), 6148 ... 6300 (webbook) is 2.6 % off:
+    // median 6146.5, MAD 4 → floor 0.5 % = 30.7; z(6300) = 0.6745·153.5/30.7 = 3.37 → kept
+    const c = store.compound(compoundIdFor(ETHANOL_KEY))!;
+    expect(c.fixed_props!.pc!.filter((p) => p.o)).toEqual([]);
+    // water tb: 373.15 (yaws), 373.13 (wikidata): two points, never flagged
+    expect(store.compound(compoundIdFor('XLYOFNOQVPJJNP-UHFFFAOYSA-N'))!.has_outliers).toBe(false);
+  });
+  it('adds drawing, molfiles and predicted values at read time', async () => {
+    const c = await fullRecord(store, compoundIdFor(ETHANOL_KEY));
+    expect(c.drawing).toMatch(/^data:image\/png;base64,/);
+    expect(c.mol2d).toMatch(/V2000/);
+    expect(c.mol3d).toMatch(/V2000/);
+    const calc = c.fixed_props!.tb!.filter((p) => p.s === 'joback');
+    expect(calc).toHaveLength(1);
+    expect(calc[0]!.calc).toBe(true);
+    expect(c.src!.joback).toBeDefined();
+    expect(c.descr!.joback).toBeDefined();
+  });
+  it('refuses malformed ids (400) and unknown ones (404)', async () => {
+    await expect(fullRecord(store, '12-345')).rejects.toMatchObject({ status: 400 });
+    await expect(fullRecord(store, compoundIdFor('not in the database'))).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('info', () => {
+  it('counts compounds, points per key, and rejected rows per file', () => {
+    const info = store.info();
+    expect(info.compounds).toBe(summary.compounds);
+    expect(info.type_s).toBe(summary.typeS);
+    expect(info.points).toBe(summary.points);
+    expect(info.points_by_key.tb).toBe(summary.pointsByKey.tb);
+    expect(info.files.find((f) => f.file.endsWith('pubchem small.tsv'))!.rejected).toEqual({ 'CAS check digit wrong': 1, 'no CAS': 1 });
+    expect(info.missing_files).toContain('chemicals/chemicals/Identifiers/Anion db.tsv');
+    expect(info.built_at).toBe(1700000000);
+  });
+});
+
+describe('interrupted build', () => {
+  it('leaves the previous database intact and no temporary file behind', async () => {
+    const before = readFileSync(dbPath);
+    const failing = { name: 'boom', files: [], run: () => { throw new Error('killed half-way'); } };
+    await expect(buildDatabase({ from: MIRROR, dbPath, threads: 1, steps: [failing] })).rejects.toThrow('killed half-way');
+    expect(readFileSync(dbPath).equals(before)).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    expect(Store.open(dbPath).info().compounds).toBe(summary.compounds);
+  });
+  it('refuses a directory that is not the mirror', async () => {
+    await expect(buildDatabase({ from: join(dir, 'nope'), dbPath: join(dir, 'x.sqlite') })).rejects.toBeInstanceOf(ChemError);
+    expect(existsSync(join(dir, 'x.sqlite'))).toBe(false);
+  });
+});

@@ -1,0 +1,164 @@
+// Each importer over the hand-written fixture mirror (test/fixtures/store/mirror, in the formats of
+// the data README): values in registry units, sources, references, and rows refused with a reason.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { ImportContext, type PointRec } from '../../src/local/store/import/context.js';
+import { IMPORTERS } from '../../src/local/store/import/index.js';
+
+const MIRROR = fileURLToPath(new URL('../fixtures/store/mirror', import.meta.url));
+let ctx: ImportContext;
+const pts = (ref: string, key: string, s?: string): PointRec[] => ctx.points.filter((p) => p.ref === ref && p.key === key && (!s || p.s === s));
+const log = (suffix: string) => ctx.logs().find((l) => l.file.endsWith(suffix))!;
+
+beforeAll(() => {
+  ctx = new ImportContext(MIRROR, true);
+  for (const imp of IMPORTERS) imp.run(ctx);
+});
+
+describe('identifier tables', () => {
+  it('reads name, synonyms, structure and the prefixed InChI', () => {
+    const id = ctx.identities.find((i) => i.ref === 'cas:64-17-5' && i.s === 'pubchem')!;
+    expect(id).toMatchObject({ name: 'ethanol', smiles: 'CCO', inchi: 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3', inchikey: 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N', mw: 46.07 });
+    expect(id.synonyms).toEqual(['ethyl alcohol', 'alcohol']);
+  });
+  it('counts refused rows per reason', () => {
+    expect(log('pubchem small.tsv')).toMatchObject({ rows: 4, accepted: 2, rejected: { 'CAS check digit wrong': 1, 'no CAS': 1 } });
+  });
+});
+
+describe('ChemSep', () => {
+  it('converts Pa, J/kmol and keeps m³/kmol', () => {
+    expect(pts('cas:64-17-5', 'pc', 'chemsep')[0]!.v).toBe(6137);
+    expect(pts('cas:64-17-5', 'hf', 'chemsep')[0]!.v).toBeCloseTo(-234.95, 10);
+    expect(pts('cas:64-17-5', 'gf', 'chemsep')[0]!.v).toBeCloseTo(-167.9, 10);
+    expect(pts('cas:64-17-5', 'vc', 'chemsep')[0]!.v).toBe(0.168);
+  });
+  it('evaluates eq. 106 on the grid (kJ/mol) and at its own Tb for hvap', () => {
+    const h = pts('cas:64-17-5', 'hvapt', 'chemsep');
+    // the grid stops at 0.999 Tc = 513.49 K, where eq. 106 still is non-zero
+    expect(h.map((p) => p.t)).toEqual([257, 298.15, 321.12, 385.24, 449.36, 513.49]);
+    // 50·(1 − 257/514)^0.5 = 35.355 kJ/mol
+    expect(h[0]!.v).toBeCloseTo(35.3553, 4);
+    // 50·(1 − 351.4/514)^0.5 = 28.118 kJ/mol
+    expect(pts('cas:64-17-5', 'hvap', 'chemsep')[0]!.v).toBeCloseTo(50 * Math.sqrt(1 - 351.4 / 514), 6);
+  });
+  it('evaluates eq. 100 ideal-gas Cp in J/(mol K) and eq. 101 liquid viscosity; skips vapour viscosity', () => {
+    // (30000 + 100·300) J/(kmol K) = 60 J/(mol K)
+    expect(pts('cas:64-17-5', 'cpg', 'chemsep').find((p) => p.t === 300)!.v).toBeCloseTo(60, 10);
+    // exp(−10 + 1000/250) = exp(−6) Pa s
+    expect(pts('cas:64-17-5', 'dvisc', 'chemsep').find((p) => p.t === 250)!.v).toBeCloseTo(Math.exp(-6), 12);
+    expect(pts('cas:64-17-5', 'dvisc', 'chemsep')).toHaveLength(6);
+  });
+  it('refuses a zero heat of fusion', () => expect(log('ChemSep8.32.xml').rejected).toEqual({ 'hfus: outside 0..1000': 1 }));
+});
+
+describe('critical tables', () => {
+  it('converts and keeps references and errors', () => {
+    const iupac = pts('cas:64-17-5', 'pc', 'iupac')[0]!;
+    expect(iupac.v).toBe(6148);
+    expect(iupac.r).toMatch(/part 2/);
+    expect(pts('cas:64-17-5', 'vc', 'iupac')[0]!.v).toBeCloseTo(0.168, 12);
+    expect(pts('cas:64-17-5', 'pc', 'crc')[0]).toMatchObject({ v: 6140, e: 20 });
+  });
+  it('marks predictions calc and reads integer CAS', () => {
+    expect(pts('cas:64-17-5', 'tc', 'wilson-jasperson')[0]).toMatchObject({ v: 520.5, calc: true });
+  });
+  it('refuses a zero critical pressure', () => expect(log('Yaws Collection.tsv').rejected).toEqual({ 'pc: outside 0..1000000': 1 }));
+  it('Bell 2018 joins by InChIKey', () => {
+    expect(pts('ik:LFQSCWFLJHTTHZ-UHFFFAOYSA-N', 'pc', 'bell2018')[0]!.v).toBe(6145);
+  });
+});
+
+describe('phase change and vaporization', () => {
+  it('stores CRC Hvap at Tb as hvap and at 298.15 K as hvapt', () => {
+    expect(pts('cas:64-17-5', 'hvap', 'crc')[0]).toMatchObject({ v: 38.56, c: 'at Tb = 351.39 K' });
+    expect(pts('cas:64-17-5', 'hvapt', 'crc')[0]).toMatchObject({ v: 42.32, t: 298.15 });
+    expect(pts('cas:64-17-5', 'tb', 'crc').map((p) => p.v)).toEqual([351.39, 351.39]);
+  });
+  it('Perry 2-150 in kJ/mol on its grid', () => {
+    const h = pts('cas:7732-18-5', 'hvapt', 'perry');
+    expect(h.map((p) => p.t)).toEqual([300, 325, 350, 375, 400]);
+    expect(h[0]!.v).toBeCloseTo(50 * Math.sqrt(1 - 300 / 500), 10);
+  });
+  it('VDI saturation table keeps the listed temperatures and drops the zero at Tc', () => {
+    expect(pts('cas:7732-18-5', 'hvapt', 'vdi')).toEqual([expect.objectContaining({ v: 40.66, t: 373.15 })]);
+    expect(pts('cas:7732-18-5', 'dvisc', 'vdi').map((p) => p.v)).toEqual([0.000282, 0.00004]);
+  });
+  it('Bradley melting points in K by SMILES', () => {
+    expect(pts('smi:Cc1ccccc1', 'tf', 'bradley')[0]!.v).toBeCloseTo(178.25, 10);
+  });
+});
+
+describe('formation, heat capacity, viscosity', () => {
+  it('ATcT keeps its uncertainty in kJ/mol', () => expect(pts('cas:64-17-5', 'hf', 'atct')[0]).toMatchObject({ v: -234.57, e: 0.2 }));
+  it('JANAF gives hf, gf and Cp at 298.15 K', () => {
+    expect(pts('cas:7732-18-5', 'hf', 'janaf')[0]!.v).toBeCloseTo(-241.826, 10);
+    expect(pts('cas:7732-18-5', 'gf', 'janaf')[0]!.v).toBeCloseTo(-228.582, 10);
+    expect(pts('cas:7732-18-5', 'cpg', 'janaf')[0]).toMatchObject({ v: 33.59, t: 298.15 });
+  });
+  it('Shomate water gas Cp at 1000 K (grid point 500..1700)', () => {
+    const p = pts('cas:7732-18-5', 'cpg', 'webbook');
+    expect(p.map((x) => x.t)).toEqual([500, 800, 1100, 1400, 1700]);
+    // NIST: 35.22 J/(mol K) at 500 K
+    expect(p[0]!.v).toBeCloseTo(35.22, 1);
+  });
+  it("Perry 2-151 converts cal to J, skips liquid rows, refuses rows without CAS", () => {
+    // (4.8 + 0.00322·273) cal = 5.679 cal = 23.76 J/(mol K)
+    expect(pts('cas:7429-90-5', 'cps', 'perry')[0]!.v).toBeCloseTo((4.8 + 0.00322 * 273) * 4.184, 10);
+    expect(log('Perrys Table 2-151.tsv')).toMatchObject({ rejected: { 'no CAS': 1 }, skipped: { 'liquid phase (no registry key)': 1 } });
+  });
+  it('refuses graphite labelled with methane CAS', () => {
+    expect(pts('cas:74-82-8', 'cps')).toEqual([]);
+    expect(pts('cas:65-85-0', 'cps', 'crc').map((p) => p.t)).toEqual([200, 250, 300, 350]);
+  });
+  it('Perry 2-313 water viscosity in Pa s', () => {
+    // hand calculation: exp(−52.843 + 3703.6/298.15 + 5.866·ln 298.15 − 5.879e-29·298.15^10) = 9.13e-4
+    expect(pts('cas:7732-18-5', 'dvisc', 'perry').find((p) => p.t === 298.15)!.v).toBeCloseTo(0.000913, 6);
+  });
+});
+
+describe('logp, solubility, compilations, PhysProp, CompTox', () => {
+  it('reads the gzip Syrres table, CRC and kow.csv with its reference', () => {
+    expect(pts('cas:64-17-5', 'logp', 'syrres')[0]!.v).toBe(-0.31);
+    expect(pts('cas:64-17-5', 'logp', 'crc')[0]!.v).toBe(-0.3);
+    expect(pts('cas:64-17-5', 'logp', 'physprop')[0]!.r).toBe('Hansch,C et al. (1995)');
+    expect(log('kow.csv').rejected).toEqual({ 'malformed CAS': 1 });
+  });
+  it('AqSolDB by InChIKey, Huuskonen and ESOL by SMILES', () => {
+    expect(pts('ik:LFQSCWFLJHTTHZ-UHFFFAOYSA-N', 'log10ws', 'aqsoldb')[0]!.v).toBe(1.1);
+    expect(pts('smi:c1ccc(O)cc1', 'log10ws', 'huuskonen')[0]!.v).toBe(0);
+    expect(pts('smi:Cc1ccccc1', 'log10ws', 'huuskonen')[0]!.v).toBe(-2.21);
+    expect(pts('smi:Cc1ccccc1', 'log10ws', 'esol')[0]!.v).toBe(-2.21);
+    expect(pts('cas:108-88-3', 'log10ws', 'physprop')[0]!.v).toBe(-2.25);
+  });
+  it('WebBook: integer CAS, Pa, m³/mol, Hvap at 298.15 K', () => {
+    expect(pts('cas:64-17-5', 'pc', 'webbook')[0]!.v).toBe(6300);
+    expect(pts('cas:64-17-5', 'hf', 'webbook')[0]!.v).toBe(-234);
+    expect(pts('cas:64-17-5', 'hvapt', 'webbook')[0]).toMatchObject({ v: 42.3, t: 298.15 });
+  });
+  it('Wikidata: Hvap as hvap, Hf not imported', () => {
+    expect(pts('cas:7732-18-5', 'hvap', 'wikidata')[0]!.v).toBeCloseTo(40.656, 10);
+    expect(pts('cas:64-17-5', 'hf', 'wikidata')).toEqual([]);
+  });
+  it('PhysProp °C to K with references; ranges skipped, placeholders refused', () => {
+    expect(pts('cas:64-17-5', 'tb', 'physprop')[0]).toMatchObject({ r: 'Riddick,JA et al. (1986)' });
+    expect(pts('cas:64-17-5', 'tb', 'physprop')[0]!.v).toBeCloseTo(351.44, 10);
+    expect(log('Boiling_Point_PhysChem.csv')).toMatchObject({ skipped: { 'tb: not a plain number': 1 }, rejected: { 'malformed CAS': 1 } });
+    expect(log('Melting_Point_PhysChem.csv').rejected).toEqual({ 'SRC placeholder CAS': 1 });
+  });
+  it('CompTox: non-standard InChI dropped, short rows keep their name, OPERA predictions calc in K', () => {
+    const eth = ctx.identities.find((i) => i.ref === 'cas:64-17-5' && i.s === 'comptox' && i.iupac)!;
+    expect(eth.inchi).toBeUndefined();
+    expect(eth.inchikey).toBeUndefined();
+    expect(ctx.identities.find((i) => i.ref === 'cas:8002-26-4')).toMatchObject({ name: 'Tall oil' });
+    expect(pts('cas:64-17-5', 'tb', 'opera')[0]).toMatchObject({ v: 351.15, calc: true });
+    expect(pts('cas:64-17-5', 'log10ws', 'opera')[0]!.v).toBeCloseTo(1, 12);
+    expect(log('KOA_QR.sdf')).toMatchObject({ rows: 2, accepted: 1, rejected: { 'no CAS': 1 } });
+  });
+  it('CAS Common Chemistry only with include-nc', () => {
+    expect(pts('cas:64-17-5', 'tb', 'cas-cc')).toHaveLength(1);
+    const plain = new ImportContext(MIRROR, false);
+    for (const imp of IMPORTERS) if (!imp.nc || plain.includeNc) imp.run(plain);
+    expect(plain.points.filter((p) => p.s === 'cas-cc')).toEqual([]);
+  });
+});
