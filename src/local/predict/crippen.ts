@@ -12,19 +12,27 @@ export interface CrippenResult {
 
 const ROWS_BY_Z = indexByRootElement(CRIPPEN_TYPES.map((row) => ({ ...row, pattern: compileSmarts(row.smarts) })));
 
-/** Every atom, hydrogens included, takes the first row whose SMARTS matches with it as the first atom. */
+/**
+ * Every atom, hydrogens included, takes the first row whose SMARTS matches with it as the first atom.
+ * Hydrogen nodes on the same atom are interchangeable (an automorphism swaps them), so they share one type.
+ */
 export function crippen(g: MolGraph): CrippenResult {
-  let logp = 0;
-  let mr = 0;
-  const types: Record<string, number> = {};
-  for (let a = 0; a < g.n; a++) {
-    for (const row of ROWS_BY_Z[g.z[a]]) {
-      if (!matchAt(row.pattern, g, a, true)) continue;
-      logp += row.logp;
-      mr += row.mr;
-      types[row.type] = (types[row.type] ?? 0) + 1;
-      break;
-    }
+  const result: CrippenResult = { logp: 0, mr: 0, types: {} };
+  for (let a = 0; a < g.heavy; a++) {
+    assign(result, g, a, 1);
+    const hydrogens = g.start[a + 1] - g.coreEnd[a];
+    if (hydrogens) assign(result, g, g.nbr[g.coreEnd[a]], hydrogens);
   }
-  return { logp, mr, types };
+  return result;
+}
+
+/** Types `node` and adds its contributions `n` times. */
+function assign(result: CrippenResult, g: MolGraph, node: number, n: number): void {
+  for (const row of ROWS_BY_Z[g.z[node]]) {
+    if (!matchAt(row.pattern, g, node, true)) continue;
+    result.logp += n * row.logp;
+    result.mr += n * row.mr;
+    result.types[row.type] = (result.types[row.type] ?? 0) + n;
+    return;
+  }
 }

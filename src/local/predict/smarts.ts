@@ -90,6 +90,7 @@ class Parser {
 
   private rest(atoms: PatternAtom[], prev: number): void {
     while (this.pos < this.s.length && this.s[this.pos] !== ')') {
+      if (/[0-9%]/.test(this.s[this.pos])) this.fail('ring closures are not supported');
       if (this.s[this.pos] === '(') {
         this.pos++;
         this.rest(atoms, this.atom(atoms, prev, this.bond()));

@@ -1,0 +1,111 @@
+// chem predict end to end: the issue's CCO numbers, options, errors, and 10 000-line batches (in-process on the
+// main thread, and spawned from dist/ where big batches run on worker threads).
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runChem } from '../helpers.js';
+import type { PredictionResult } from '../../src/api/types.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const built = existsSync(`${root}dist/local/predict/worker.js`);
+
+const CSV_HEADER =
+  'input,mw (g/mol),mr,tf (K),tb (K),tc (K),pc (kPa),vc (m³/kmol),af,hf (kJ/mol),gf (kJ/mol),hvap (kJ/mol),hfus (kJ/mol),' +
+  'log10ws,logp,mcvol (ml/mol),dvisc@298.15K (Pa×s),cpg@298.15K (J/(mol×K)),error';
+
+/** 10 000 .smi lines ("SMILES name"), with invalid SMILES and empty lines mixed in. */
+const good = ['CCO ethanol', 'c1ccccc1 benzene', 'CC(=O)O', 'CCCCCCCC(=O)OC', 'O water', 'CS(C)(=O)=O'];
+const lines = Array.from({ length: 10_000 }, (_, i) => (i % 97 === 5 ? `C1CC(${i} broken` : i % 1000 === 999 ? '' : good[i % good.length]));
+const stdin = lines.join('\n') + '\n';
+const expectRowError = (i: number) => (i % 97 === 5 ? 404 : i % 1000 === 999 ? 400 : 0);
+
+describe('chem predict', () => {
+  it('CCO --json: tb 337.54 K and tc 499.4 K (joback), logp -0.0014 (crippen), mcvol 44.91 ml/mol', async () => {
+    const r = await runChem(['predict', 'CCO', '--json']);
+    expect(r.code).toBe(0);
+    const p = (JSON.parse(r.stdout) as PredictionResult).properties.fixed;
+    expect(p.tb[0]).toEqual({ u: 'tb', s: 'joback', v: 337.54, calc: true, r: 'Joback/Reid (1987)' });
+    expect(p.tc[0].v).toBeCloseTo(499.4, 1);
+    expect(p.tc[0].s).toBe('joback');
+    expect(p.logp[0]).toMatchObject({ v: -0.0014, s: 'crippen', r: 'Wildman/Crippen (1999)' });
+    expect(p.mcvol[0].v).toBeCloseTo(44.91, 2);
+  });
+
+  it('--prop limits the keys and --t adds temperatures', async () => {
+    const r = await runChem(['predict', 'CC(C)=O', '--json', '--prop', 'tb,cpg', '--t', '300,555']);
+    const res = JSON.parse(r.stdout) as PredictionResult;
+    expect(Object.keys(res.properties.fixed)).toEqual(['tb']);
+    expect(Object.keys(res.properties.tdep)).toEqual(['cpg']);
+    expect(Object.keys(res.info).sort()).toEqual(['cpg', 'tb']);
+    expect(res.properties.tdep.cpg.find((p) => p.t === 300)!.v).toBeCloseTo(75.33, 2); // Joback worked example
+    expect(res.properties.tdep.cpg.some((p) => p.t === 555)).toBe(true);
+  });
+
+  it('prints a table with property, symbol, T, value, unit and method', async () => {
+    const r = await runChem(['predict', 'CCO', '--format', 'table', '--prop', 'tb,cpg', '--t', '500'], { columns: 200 });
+    expect(r.stdout).toMatch(/property.*symbol.*T.*value.*unit.*method/);
+    expect(r.stdout).toMatch(/tb\s*│\s*Tboil\s*│\s*│\s*337\.54\s*│\s*K\s*│\s*Joback\/Reid \(1987\)/);
+    expect(r.stdout).toMatch(/cpg\s*│\s*Cp,gas\s*│\s*500 K\s*│\s*94\.221/);
+  });
+
+  it('an invalid SMILES is the spec 404 with the parser message and exit code 3', async () => {
+    const r = await runChem(['predict', 'C1CC']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/invalid SMILES "C1CC".*ring closure/);
+  });
+
+  it('bad options are usage errors (exit 2)', async () => {
+    expect((await runChem(['predict', 'CCO', '--prop', 'nope'])).code).toBe(2);
+    expect((await runChem(['predict', 'CCO', '--prop', 'ie'])).stderr).toMatch(/not predicted locally/);
+    expect((await runChem(['predict', 'CCO', '--t', 'hot'])).code).toBe(2);
+    expect((await runChem(['predict', 'CCO', '--jobs', '-1'])).code).toBe(2);
+  });
+
+  it('a single CSV prediction has the documented columns', async () => {
+    const r = await runChem(['predict', 'CCO', '--format', 'csv']);
+    const [head, row] = r.stdout.split('\r\n');
+    expect('input,' + head + ',error').toBe(CSV_HEADER);
+    expect(row.split(',')[3]).toBe('337.54');
+  });
+
+  it('a 10 000-line batch with invalid lines gives 10 000 NDJSON rows in order', async () => {
+    const r = await runChem(['predict', '-', '--format', 'ndjson'], { stdin });
+    const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(10_000);
+    rows.forEach((row, i) => {
+      expect(row.input).toBe(lines[i]);
+      const status = expectRowError(i);
+      if (status) expect(row.error.status).toBe(status);
+      else expect(row.result.properties.fixed.logp).toHaveLength(1);
+    });
+    expect(r.code).toBe(7);
+  }, 120_000);
+});
+
+describe.skipIf(!built)('chem predict batches on worker threads (built dist/)', () => {
+  const run = (args: string[]) => spawnSync('node', [`${root}bin/chem.js`, 'predict', '-', ...args], { input: stdin, encoding: 'utf8', maxBuffer: 1 << 30 });
+
+  it('10 000 CSV rows in input order, identical to the main-thread run', () => {
+    const pooled = run(['--format', 'csv']);
+    const inline = run(['--format', 'csv', '--jobs', '0']);
+    expect(pooled.status).toBe(7);
+    const out = pooled.stdout.split('\r\n');
+    expect(out[0]).toBe(CSV_HEADER);
+    expect(out).toHaveLength(10_002); // header, 10 000 rows, final CRLF
+    for (let i = 0; i < 10_000; i += 1) {
+      const status = expectRowError(i);
+      const cells = out[i + 1];
+      if (status) expect(cells.endsWith(',')).toBe(false); // the error column is filled
+      else expect(cells.endsWith(',')).toBe(true);
+    }
+    expect(pooled.stdout).toBe(inline.stdout);
+  }, 120_000);
+
+  it('NDJSON from the workers equals the main-thread run', () => {
+    const pooled = run(['--format', 'ndjson']);
+    const inline = run(['--format', 'ndjson', '--jobs', '0']);
+    expect(pooled.stdout.trimEnd().split('\n')).toHaveLength(10_000);
+    expect(pooled.stdout).toBe(inline.stdout);
+  }, 120_000);
+});

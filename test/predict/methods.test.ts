@@ -1,0 +1,154 @@
+// Hand-checked values (test/fixtures/predict/reference.tsv), published examples for the derived correlations,
+// the SMARTS dialect on small cases, and the generated tables against the methods TSVs when present.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readTsv } from '../helpers.js';
+import { METHODS_DIR, readMethodsFile } from '../fixtures/examples.js';
+import { parseSmiles } from '../../src/local/chem/molecule.js';
+import { ChemError } from '../../src/api/errors.js';
+import { predict, PREDICTED_KEYS } from '../../src/local/predict/index.js';
+import { gseLog10Solubility, leeKeslerOmega } from '../../src/local/predict/derived.js';
+import { molGraph } from '../../src/local/predict/molgraph.js';
+import { compileSmarts, matchAt } from '../../src/local/predict/smarts.js';
+import { JOBACK_GROUPS } from '../../src/local/predict/joback-table.js';
+import { CRIPPEN_TYPES } from '../../src/local/predict/crippen-table.js';
+import { MCGOWAN_BOND, MCGOWAN_VOLUMES } from '../../src/local/predict/mcgowan-table.js';
+
+const fixture = readTsv(readFileSync(new URL('../fixtures/predict/reference.tsv', import.meta.url), 'utf8'));
+
+describe('hand-checked reference values', () => {
+  for (const { smiles, key, value, tol, source } of fixture) {
+    it(`${smiles} ${key} = ${value} (${source})`, () => {
+      const [k, t] = key.split('@');
+      const r = predict(smiles, t ? { temperatures: [Number(t)] } : {});
+      const got =
+        k === 'descr.crippen.mr'
+          ? (r.properties.descr.crippen as Record<string, number>).mr
+          : t
+            ? r.properties.tdep[k]?.find((p) => p.t === Number(t))?.v
+            : r.properties.fixed[k]?.[0]?.v;
+      expect(got).toBeDefined();
+      expect(Math.abs(got! - Number(value))).toBeLessThanOrEqual(Number(tol));
+    });
+  }
+});
+
+describe('derived correlations', () => {
+  it('Lee-Kesler acentric factor: isopropylbenzene, Reid et al. (1987) example, 0.3254', () => {
+    // Tb 425.6 K, Tc 631.1 K, Pc 32.1 bar; ASPEN's LK method gives 0.325595
+    expect(leeKeslerOmega(425.6, 631.1, 3210)).toBeCloseTo(0.32544, 4);
+  });
+
+  it('GSE: melting term only above 25 °C (hand calculation)', () => {
+    expect(gseLog10Solubility(3.36, 353.35)).toBeCloseTo(0.5 - 0.01 * 55.2 - 3.36, 10); // naphthalene-like solid
+    expect(gseLog10Solubility(2.13, 278.65)).toBeCloseTo(0.5 - 2.13, 10); // benzene-like liquid
+  });
+
+  it('af and log10ws name their correlation and inputs', () => {
+    const r = predict('CCCCCC');
+    expect(r.properties.fixed.af[0]).toMatchObject({ s: 'lee-kesler-joback', calc: true });
+    expect(r.properties.fixed.log10ws[0]).toMatchObject({ s: 'gse-crippen-joback', calc: true });
+    expect(r.properties.fixed.af[0].r).toMatch(/Lee\/Kesler.*Joback/);
+    expect(r.properties.fixed.log10ws[0].r).toMatch(/Yalkowsky.*Crippen.*Joback/);
+  });
+});
+
+describe('prediction result shape (spec 2.5)', () => {
+  const r = predict('CCO');
+  it('has info for exactly the keys present, from the registry', () => {
+    const present = [...Object.keys(r.properties.fixed), ...Object.keys(r.properties.tdep)].sort();
+    expect(Object.keys(r.info).sort()).toEqual(present);
+    expect(r.info.pc).toMatchObject({ unit: 'kPa', sym: 'P<sub>c</sub>' });
+    expect(r.info.af.unit).toBeUndefined();
+    expect(r.info.cpg.dep).toEqual(['T']);
+    expect(r.info.tb.dep).toBeUndefined();
+  });
+  it('has the fixed parts', () => {
+    expect(r.properties.corr).toEqual({});
+    expect(r.properties.pdep).toEqual({});
+    expect(r.properties.allprops).toEqual(PREDICTED_KEYS);
+    expect(Object.keys(r.properties.descr).sort()).toEqual(['crippen', 'joback', 'mcgowan', 'mol_atom', 'mol_mw', 'mol_na', 'mol_nha']);
+    expect(r.properties.descr.mol_atom).toEqual({ C: 2, O: 1, H: 6 });
+    expect(r.properties.descr.joback).toEqual({ ch3: 1, ch2: 1, oh: 1 });
+  });
+  it('data points carry u s v calc r, and t only when T-dependent', () => {
+    for (const [key, points] of Object.entries(r.properties.fixed)) {
+      for (const p of points) expect(Object.keys(p).sort()).toEqual(['calc', 'r', 's', 'u', 'v'].sort()), expect(p.u).toBe(key);
+    }
+    for (const points of Object.values(r.properties.tdep)) for (const p of points) expect(p.t).toBeGreaterThan(0);
+  });
+  it('keeps cpg on 298.15-1000 K and dvisc inside the Joback liquid range', () => {
+    expect(r.properties.tdep.cpg.map((p) => p.t)).toEqual([298.15, 300, 400, 500, 600, 700, 800, 900, 1000]);
+    const tf = r.properties.fixed.tf[0].v;
+    const tb = r.properties.fixed.tb[0].v;
+    for (const p of r.properties.tdep.dvisc) expect(p.t! >= tf && p.t! <= tb).toBe(true);
+  });
+  it('adds extra temperatures to the grids', () => {
+    const ts = predict('CCO', { temperatures: [555] }).properties.tdep.cpg.map((p) => p.t);
+    expect(ts).toContain(555);
+    expect(ts).toContain(1000);
+  });
+  it('leaves Joback out entirely when a heavy atom has no group', () => {
+    const s = predict('CS(C)(=O)=O'); // sulfone S: no Joback group
+    for (const k of ['tb', 'tf', 'tc', 'pc', 'vc', 'hf', 'gf', 'hvap', 'hfus', 'af', 'log10ws']) expect(s.properties.fixed[k]).toBeUndefined();
+    expect(s.properties.tdep).toEqual({});
+    expect(s.properties.fixed.logp).toBeDefined();
+  });
+  it('throws the spec 404 with the parser message for an invalid SMILES, 400 for bad options', () => {
+    expect(() => predict('C1CC')).toThrow(ChemError);
+    try {
+      predict('C1CC');
+    } catch (e) {
+      expect((e as ChemError).status).toBe(404);
+      expect((e as ChemError).message).toMatch(/ring closure/);
+    }
+    expect(() => predict('CCO', { props: ['nope'] })).toThrow(/not a property key/);
+    expect(() => predict('CCO', { temperatures: [-1] })).toThrow(/invalid temperature/);
+  });
+});
+
+describe('SMARTS dialect', () => {
+  const m = (smarts: string, smiles: string, atom = 0, explicitH = false) => matchAt(compileSmarts(smarts), molGraph(parseSmiles(smiles)), atom, explicitH);
+  it('reads total H, connectivity, ring, charge, aromaticity and recursion', () => {
+    expect(m('[CX4;H3;!R]', 'CC')).toBe(true);
+    expect(m('[CX4;H3;!R]', 'C')).toBe(false); // CH4 has H4
+    expect(m('[#6X3;H1;R]', 'c1ccccc1')).toBe(true);
+    expect(m('c', 'C1=CC=CC=C1')).toBe(true); // Kekulé input perceived aromatic
+    expect(m('[NH+0]', 'CNC', 1)).toBe(true);
+    expect(m('[N;+,+2,+3]', 'C[NH3+]', 1)).toBe(true);
+    expect(m('[OX1;$(O=[!#6]),$(O=[#6X2]),$([O-]-[!#6]);!$(O~[#7]~[OX1])]', 'O=C=O')).toBe(true);
+    expect(m('[OX1;$(O=[!#6]),$(O=[#6X2]),$([O-]-[!#6]);!$(O~[#7]~[OX1])]', 'CC(C)=O', 3)).toBe(false);
+    expect(m('[#6X3;H0;$([#6](=[#8X1])~[#8X2;H0]);!$([#6](~[#8X2])~[#8X2])]', 'COC(=O)OC', 2)).toBe(false); // carbonate
+  });
+  it('sees hydrogens as atoms only in the explicit view', () => {
+    expect(m('[#1][#6,#1]', 'C', 1, true)).toBe(true);
+    expect(m('[F;$(F-*)]', 'F')).toBe(false); // HF: no heavy neighbour
+    expect(m('[F;$(F-*)]', 'F', 0, true)).toBe(true);
+  });
+  it('rejects features outside the supported subset', () => {
+    expect(() => compileSmarts('C1CC1')).toThrow(/ring closures/);
+    expect(() => compileSmarts('[R2]')).toThrow(/ring counts/);
+  });
+});
+
+describe.skipIf(!METHODS_DIR)('generated tables equal the methods TSVs', () => {
+  it('joback_groups.tsv', () => {
+    const rows = readTsv(readMethodsFile('joback_groups.tsv'));
+    expect(JOBACK_GROUPS).toHaveLength(rows.length);
+    rows.forEach((row, i) => {
+      const g = JOBACK_GROUPS[i];
+      expect([g.id, g.key, g.name, g.smarts]).toEqual([Number(row.id), row.key, row.group, row.smarts]);
+      for (const f of Object.keys(row).slice(5)) expect(g.c[f as keyof typeof g.c], `${row.key} ${f}`).toBe(row[f] === '' ? undefined : Number(row[f]));
+    });
+  });
+  it('crippen_atom_types.tsv', () => {
+    const rows = readTsv(readMethodsFile('crippen_atom_types.tsv'));
+    expect(CRIPPEN_TYPES.map((t) => [t.type, t.smarts, t.logp, t.mr])).toEqual(rows.map((r) => [r.type, r.smarts, Number(r.logp), Number(r.mr || 0)]));
+  });
+  it('mcgowan.tsv (cited set)', () => {
+    const rows = readTsv(readMethodsFile('mcgowan.tsv'));
+    const cited = Object.fromEntries(rows.filter((r) => r.set === 'cited' && r.element !== 'bond').map((r) => [r.element, Number(r.vx_cm3_per_mol)]));
+    expect(MCGOWAN_VOLUMES).toEqual(cited);
+    expect(MCGOWAN_BOND).toBe(Number(rows.find((r) => r.element === 'bond')!.vx_cm3_per_mol));
+  });
+});
