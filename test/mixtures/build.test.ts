@@ -69,6 +69,18 @@ describe('mixtures in the database', () => {
     expect(mix.components[1]!.cid).toBe(compoundIdFor('CAS:7440-37-1'));
     expect(mix.other_names).toEqual(['atmosphere']);
     expect(mix.r).toBe('REFPROP manual');
+    expect(Object.keys(mix.src)).toEqual(['mixture-compositions']);
+  });
+
+  it('a DECHEMA page stays in the reference of its PR kij set; other sets get their file reference back', () => {
+    const row = a.prepare("SELECT id FROM mixtures WHERE name LIKE '%methane%' AND name LIKE '%carbon dioxide%' AND kind = 'binary'").get() as { id: string };
+    const { mix } = mixtureRecord(a, row.id);
+    expect(mix.params.map((p) => [p.model, p.r?.endsWith('(p200)'), p.calc ?? false])).toEqual([
+      ['PR kij', true, false],
+      ['E-PPR78 kij', false, true],
+    ]);
+    expect(mix.params[1]!.r).toMatch(/^E-PPR78/);
+    expect(Object.keys(mix.src)).toEqual(['chemsep-ipd', 'eppr78']);
   });
 
   it('unknown ids are 404', () => {
