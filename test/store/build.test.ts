@@ -10,6 +10,7 @@ import { buildDatabase, type BuildSummary } from '../../src/local/store/build.js
 import { Store } from '../../src/local/store/store.js';
 import { fullRecord } from '../../src/local/store/record.js';
 import { ChemError } from '../../src/api/errors.js';
+import { cached, readCache } from '../../src/local/store/structure-cache.js';
 
 const MIRROR = fileURLToPath(new URL('../fixtures/store/mirror', import.meta.url));
 const ETHANOL_KEY = 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N';
@@ -123,6 +124,23 @@ describe('info', () => {
     expect(info.files.find((f) => f.file.endsWith('pubchem small.tsv'))!.rejected).toEqual({ 'CAS check digit wrong': 1, 'no CAS': 1 });
     expect(info.missing_files).toContain('chemicals/chemicals/Identifiers/Anion db.tsv');
     expect(info.built_at).toBe(1700000000);
+  });
+});
+
+describe('structure cache', () => {
+  it('keeps every structure result for the next build', () => {
+    const cache = readCache(dbPath);
+    expect(cache.get('CCO\tInChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3')).toMatchObject({ inchikey: ETHANOL_KEY, smiles: 'CCO', formula: 'C2H6O' });
+    expect(cache.get('Cc1ccccc1\t')).toMatchObject({ inchikey: 'YXFVVABEGXRONW-UHFFFAOYSA-N' });
+  });
+  it('answers from the cache and computes only what it lacks', async () => {
+    const cache = readCache(dbPath);
+    const asked: string[] = [];
+    const compute = cached(cache, async (jobs) => (asked.push(...jobs.map((j) => j.smiles)), jobs.map(() => undefined)));
+    const out = await compute([{ smiles: 'Cc1ccccc1' }, { smiles: 'C1CC1' }]);
+    expect(asked).toEqual(['C1CC1']);
+    expect(out[0]!.inchikey).toBe('YXFVVABEGXRONW-UHFFFAOYSA-N');
+    expect(out[1]).toBeUndefined();
   });
 });
 

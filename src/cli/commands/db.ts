@@ -13,6 +13,7 @@ import type { DbInfo } from '../../local/store/store.js';
 interface BuildOpts {
   from?: string;
   includeNc?: boolean;
+  fresh?: boolean;
 }
 
 interface PullOpts {
@@ -30,7 +31,7 @@ const buildView: View<BuildSummary> = {
   table: (s, ctx) => {
     let out = renderTable(['', ''], [
       ['database', s.path],
-      ['build time', `${s.seconds} s`],
+      ['build time', `${s.seconds} s (${Object.entries(s.phases).map(([k, v]) => `${k} ${v} s`).join(', ')})`],
       ['compounds', `${s.compounds} (${s.typeC} with structure, ${s.typeS} substances by CAS)`],
       ['named structures', String(s.namedStructures)],
       ['data points', String(s.points)],
@@ -64,7 +65,7 @@ const infoView: View<DbInfo> = {
   },
 };
 
-async function build(ctx: Context, from: string, includeNc: boolean): Promise<BuildSummary> {
+async function build(ctx: Context, from: string, includeNc: boolean, fresh = false): Promise<BuildSummary> {
   const { buildDatabase } = await import('../../local/store/build.js');
   const bar = startBar(ctx, 'building');
   let phase = '';
@@ -73,6 +74,7 @@ async function build(ctx: Context, from: string, includeNc: boolean): Promise<Bu
       from,
       dbPath: ctx.settings.db,
       includeNc,
+      fresh,
       onProgress: (p, done, total) => {
         if (total) bar.update(done ?? 0, total, p);
         else if (p !== phase) bar.update(0, 0, (phase = p));
@@ -89,11 +91,12 @@ export function dbCommand(deps: Deps): Command {
     .description('build (or rebuild) the database from a copy of the data tables; atomic: the old one stays until the new one is complete')
     .option('--from <dir>', 'data directory (default: CHEM_DATA_DIR)')
     .option('--include-nc', 'also import CAS Common Chemistry (CC BY-NC 4.0: non-commercial use only)')
+    .option('--fresh', 'recompute every structure instead of reusing the previous database\'s results')
     .addHelpText('after', examples('chem db build --from ../shared/data', 'CHEM_DATA_DIR=~/data chem db build --include-nc'))
     .action(action(deps, async (ctx, _args, opts: BuildOpts) => {
       const from = opts.from ?? ctx.env.CHEM_DATA_DIR;
       if (!from) throw usageError('no data directory: pass --from DIR or set CHEM_DATA_DIR (or use chem db pull)');
-      await printResult(ctx, buildView, await build(ctx, from, !!opts.includeNc));
+      await printResult(ctx, buildView, await build(ctx, from, !!opts.includeNc, !!opts.fresh));
     }));
   db.command('info')
     .description('counts per property, source and file (rows rejected and why), build date, path and size')

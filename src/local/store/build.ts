@@ -6,10 +6,11 @@ import { dirname } from 'node:path';
 import { ChemError } from '../../api/errors.js';
 import { ImportContext, type FileLog } from './import/context.js';
 import { IMPORTERS } from './import/index.js';
-import { merge, type MergeStats } from './merge.js';
+import { merge, type MergedCompound, type MergeStats } from './merge.js';
 import { openDb } from './schema.js';
 import { BUILD_STEPS, type BuildStep } from './steps.js';
 import { computeStructures } from './structures.js';
+import { cached, readCache, writeCache } from './structure-cache.js';
 import { writeCompounds, writeLog, writeMeta, writeSources } from './write.js';
 
 export interface BuildOptions {
@@ -25,6 +26,8 @@ export interface BuildOptions {
   onProgress?: (phase: string, done?: number, total?: number) => void;
   /** Unix seconds of the build (records' mtime). */
   now?: number;
+  /** Recompute every structure instead of reusing the previous database's results. */
+  fresh?: boolean;
 }
 
 export interface BuildSummary {
@@ -37,6 +40,8 @@ export interface BuildSummary {
   namedStructures: number;
   points: number;
   pointsByKey: Record<string, number>;
+  /** Seconds per phase: read, structures (and merge), write, each build step. */
+  phases: Record<string, number>;
   files: FileLog[];
   missing: string[];
   merge: MergeStats;
@@ -48,6 +53,13 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
     throw new ChemError(400, `no data directory at ${opts.from}: pass --from DIR or set CHEM_DATA_DIR`);
   }
   const progress = opts.onProgress ?? (() => {});
+  const phases: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round((now - mark) / 100) / 10;
+    mark = now;
+  };
   const ctx = new ImportContext(opts.from, !!opts.includeNc);
   for (const imp of IMPORTERS) {
     if (imp.nc && !ctx.includeNc) continue;
@@ -57,14 +69,16 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
   const logs = ctx.logs();
   if (!logs.length) throw new ChemError(400, `${opts.from} holds none of the data files: is it the data mirror?`);
 
+  lap('read');
   progress('merging');
-  const { compounds, stats } = await merge(ctx.identities, ctx.points, (jobs) =>
-    computeStructures(jobs, opts.threads, (() => {
-      let done = 0;
-      return (n: number) => progress('structures', (done += n), jobs.length);
-    })()),
-  );
+  const cache = opts.fresh ? new Map() : readCache(opts.dbPath);
+  const compute = cached(cache, (jobs) => {
+    let done = 0;
+    return computeStructures(jobs, opts.threads, (n) => progress('structures', (done += n), jobs.length));
+  });
+  const { compounds, stats } = await merge(ctx.identities, ctx.points, compute);
 
+  lap('merge');
   mkdirSync(dirname(opts.dbPath), { recursive: true });
   const tmp = `${opts.dbPath}.tmp-${process.pid}-${Date.now()}`;
   try {
@@ -76,15 +90,18 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
     const now = opts.now ?? Math.floor(Date.now() / 1000);
     writeSources(db);
     writeCompounds(db, compounds, now);
+    writeCache(db, cache);
     const byCas = db.prepare('SELECT c.id, c.compound AS name FROM cas_numbers n JOIN compounds c ON c.id = n.compound_id WHERE n.cas = ?');
     const lookup = { byCas: (cas: string) => byCas.get(cas) as { id: string; name: string } | undefined };
+    lap('write');
     for (const step of opts.steps ?? BUILD_STEPS) {
       progress(step.name);
       await step.run(db, ctx, lookup);
+      lap(step.name);
     }
     const allLogs = ctx.logs();
     writeLog(db, allLogs);
-    const summary = summarize(opts.dbPath, compounds, allLogs, ctx.missing, stats);
+    const summary = summarize(opts.dbPath, compounds, allLogs, ctx.missing, stats, phases);
     summary.seconds = Math.round((performance.now() - start) / 100) / 10;
     writeMeta(db, {
       built_at: now,
@@ -94,7 +111,6 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
       merge_stats: JSON.stringify(stats),
       missing_files: JSON.stringify(ctx.missing),
     });
-    db.exec('ANALYZE');
     db.pragma('journal_mode = WAL');
     db.close();
     for (const suffix of ['-wal', '-shm']) rmSync(opts.dbPath + suffix, { force: true });
@@ -105,7 +121,7 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
   }
 }
 
-function summarize(path: string, compounds: import('./merge.js').MergedCompound[], files: FileLog[], missing: string[], stats: MergeStats): BuildSummary {
+function summarize(path: string, compounds: MergedCompound[], files: FileLog[], missing: string[], stats: MergeStats, phases: Record<string, number>): BuildSummary {
   const pointsByKey: Record<string, number> = {};
   let points = 0;
   let typeC = 0;
@@ -118,5 +134,5 @@ function summarize(path: string, compounds: import('./merge.js').MergedCompound[
     for (const p of c.points) pointsByKey[p.key] = (pointsByKey[p.key] ?? 0) + 1;
     points += c.points.length;
   }
-  return { path, seconds: 0, compounds: compounds.length, typeC, typeS: compounds.length - typeC, namedStructures: named, points, pointsByKey, files, missing, merge: stats };
+  return { path, seconds: 0, compounds: compounds.length, typeC, typeS: compounds.length - typeC, namedStructures: named, points, pointsByKey, phases, files, missing, merge: stats };
 }

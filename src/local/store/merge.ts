@@ -17,6 +17,7 @@ import { NAME_RANK, STRUCTURE_RANK, rankOf } from './import/sources.js';
 import { hillOf } from './formula.js';
 import { outlierIndices } from './outliers.js';
 import type { StructureJob, StructureResult } from './structures.js';
+import { cacheKey } from './structure-cache.js';
 
 export interface MergedPoint {
   key: string;
@@ -88,7 +89,7 @@ function structureCandidates(r: Ref): IdentityRec[] {
   return withStructure.sort((a, b) => rankOf(STRUCTURE_RANK, a.s) - rankOf(STRUCTURE_RANK, b.s));
 }
 
-const jobKey = (j: StructureJob) => `${j.smiles}\t${j.inchi ?? ''}`;
+const jobKey = cacheKey;
 const jobOf = (c: IdentityRec): StructureJob => (c.inchi && c.inchikey ? { smiles: c.smiles!, inchi: c.inchi, inchikey: c.inchikey } : { smiles: c.smiles! });
 
 export async function merge(identities: IdentityRec[], points: PointRec[], compute: Compute): Promise<{ compounds: MergedCompound[]; stats: MergeStats }> {

@@ -21,11 +21,13 @@
 //     per source file: rows read, accepted, rejected/skipped counts by reason.
 //   mixtures(id PK, kind, name, json)        json = the Mixture object (api/types.ts);
 //   mixture_components(mixture_id, compound_id)   filled through insertMixtures() (mixtures.ts).
+//   structure_cache(input PK, smiles, formula, mw, inchi, inchikey)   (v2) toolkit results per input
+//     structure (SMILES + given InChI), reused by the next build; inchikey NULL = unreadable.
 import Database from 'better-sqlite3';
 
 export type DB = Database.Database;
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Migration n brings a database from version n to n + 1. */
 const MIGRATIONS: string[] = [
@@ -98,6 +100,9 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (mixture_id, compound_id)
   );
   CREATE INDEX mixture_components_compound ON mixture_components(compound_id);
+  `,
+  `
+  CREATE TABLE structure_cache (input TEXT PRIMARY KEY, smiles TEXT, formula TEXT, mw REAL, inchi TEXT, inchikey TEXT);
   `,
 ];
 

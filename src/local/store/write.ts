@@ -5,13 +5,21 @@ import type { FileLog } from './import/context.js';
 import type { MergedCompound } from './merge.js';
 import type { DB } from './schema.js';
 
+/** Runs a bulk load with the secondary indexes dropped, then recreates them (several times faster). */
+function withoutIndexes(db: DB, load: () => void): void {
+  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as { name: string; sql: string }[];
+  for (const i of indexes) db.exec(`DROP INDEX ${i.name}`);
+  load();
+  for (const i of indexes) db.exec(i.sql);
+}
+
 export function writeCompounds(db: DB, compounds: MergedCompound[], mtime: number): void {
   const insC = db.prepare(`INSERT INTO compounds (id, rev, compound, cas, inchi, inchikey, inchikey1, formula, formula_hill, type, mw, smiles, mtime, has_outliers, n_points)
     VALUES (@id, 1, @compound, @cas, @inchi, @inchikey, @inchikey1, @formula, @formula_hill, @type, @mw, @smiles, @mtime, @has_outliers, @n_points)`);
   const insCas = db.prepare('INSERT OR IGNORE INTO cas_numbers (cas, compound_id) VALUES (?, ?)');
   const insName = db.prepare('INSERT INTO names (compound_id, name, norm, kind) VALUES (?, ?, ?, ?)');
   const insPoint = db.prepare('INSERT INTO points (compound_id, key, v, s, t, c, r, e, calc, o) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  db.transaction(() => {
+  withoutIndexes(db, db.transaction(() => {
     for (const c of compounds) {
       insC.run({
         id: c.id,
@@ -37,8 +45,8 @@ export function writeCompounds(db: DB, compounds: MergedCompound[], mtime: numbe
         insPoint.run(c.id, p.key, p.v, p.s, p.t ?? null, p.c ?? null, r, p.e ?? null, p.calc ? 1 : 0, p.o ? 1 : 0);
       }
     }
-    db.exec("INSERT INTO names_fts(names_fts) VALUES ('rebuild')");
-  })();
+  }));
+  db.exec("INSERT INTO names_fts(names_fts) VALUES ('rebuild')");
 }
 
 export function writeSources(db: DB): void {

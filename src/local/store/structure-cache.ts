@@ -1,0 +1,61 @@
+// Structure results carried from one build to the next (the toolkits are the slow part of a build):
+// read from the database being replaced, written into the new one. `chem db build --fresh` skips it.
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import type { DB } from './schema.js';
+import type { StructureJob, StructureResult } from './structures.js';
+
+export type StructureCache = Map<string, StructureResult | undefined>;
+
+export const cacheKey = (j: StructureJob) => `${j.smiles}\t${j.inchi ?? ''}`;
+
+interface Row {
+  input: string;
+  smiles: string | null;
+  formula: string | null;
+  mw: number | null;
+  inchi: string | null;
+  inchikey: string | null;
+}
+
+/** The cache of an existing database; empty when there is none or it predates the cache. */
+export function readCache(path: string): StructureCache {
+  const cache: StructureCache = new Map();
+  if (!existsSync(path)) return cache;
+  let db: DB | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    for (const r of db.prepare('SELECT * FROM structure_cache').iterate() as Iterable<Row>) {
+      if (!r.inchikey) cache.set(r.input, undefined);
+      else {
+        const res: StructureResult = { smiles: r.smiles!, inchikey: r.inchikey };
+        if (r.formula) res.formula = r.formula;
+        if (r.mw !== null) res.mw = r.mw;
+        if (r.inchi) res.inchi = r.inchi;
+        cache.set(r.input, res);
+      }
+    }
+  } catch {
+    cache.clear(); // an older or damaged database: compute everything
+  } finally {
+    db?.close();
+  }
+  return cache;
+}
+
+export function writeCache(db: DB, cache: StructureCache): void {
+  const ins = db.prepare('INSERT OR REPLACE INTO structure_cache (input, smiles, formula, mw, inchi, inchikey) VALUES (?, ?, ?, ?, ?, ?)');
+  db.transaction(() => {
+    for (const [input, r] of cache) ins.run(input, r?.smiles ?? null, r?.formula ?? null, r?.mw ?? null, r?.inchi ?? null, r?.inchikey ?? null);
+  })();
+}
+
+/** `compute` for the jobs the cache does not answer; every result lands in the cache. */
+export function cached(cache: StructureCache, compute: (jobs: StructureJob[]) => Promise<(StructureResult | undefined)[]>) {
+  return async (jobs: StructureJob[]): Promise<(StructureResult | undefined)[]> => {
+    const missing = jobs.filter((j) => !cache.has(cacheKey(j)));
+    const results = await compute(missing);
+    missing.forEach((j, i) => cache.set(cacheKey(j), results[i]));
+    return jobs.map((j) => cache.get(cacheKey(j)));
+  };
+}
