@@ -6,6 +6,7 @@ import { SearchEngine } from '../../src/local/store/search/engine.js';
 import { compoundIdFor } from '../../src/api/ids.js';
 import { ChemError } from '../../src/api/errors.js';
 import { buildFixtureDb } from './fixture-db.js';
+import { representative } from '../../src/local/store/search/index-tables.js';
 
 let db: DB;
 let engine: SearchEngine;
@@ -16,6 +17,15 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 const names = async (q: string, page?: number) => (await engine.search(q, page)).comps.map((c) => c.compound);
+
+describe('representative values shown in rows', () => {
+  it('median of the measured values; calculated ones only when nothing was measured', () => {
+    expect(representative([{ v: 1, calc: 0 }, { v: 3, calc: 0 }, { v: 10, calc: 1 }])).toBe(2);
+    expect(representative([{ v: 4, calc: 0 }, { v: 1, calc: 0 }, { v: 9, calc: 0 }])).toBe(4);
+    expect(representative([{ v: 5, calc: 1 }, { v: 7, calc: 1 }])).toBe(6);
+    expect(representative([])).toBeUndefined();
+  });
+});
 
 describe('result shape (spec 2.3)', () => {
   it('has exactly the spec keys and search-result compound fields', async () => {
@@ -181,5 +191,22 @@ describe('paging', () => {
     for (let p: number | null = 1; p; p = (await small.search('tb>0', p)).next_page) all.push(...(await small.search('tb>0', p)).comps.map((c) => c.id));
     expect(new Set(all).size).toBe(13);
     await expect(small.search('tb>0', 0)).rejects.toThrow(/numbered from 1/);
+  });
+
+  it('text pages cross the exact/prefix/word segments without gaps or repeats', async () => {
+    for (const q of ['benzene', 'xylene', 'alanine', 'acid']) {
+      const whole = await names(q);
+      for (const size of [1, 2, 3, 4]) {
+        const paged = new SearchEngine(db, size);
+        const got: string[] = [];
+        for (let p = 1; p <= Math.ceil(whole.length / size); p++) {
+          const r = await paged.search(q, p);
+          expect(r.total).toBe(whole.length);
+          expect(r.range).toEqual([(p - 1) * size + 1, Math.min(p * size, whole.length)]);
+          got.push(...r.comps.map((c) => c.compound));
+        }
+        expect(got).toEqual(whole);
+      }
+    }
   });
 });

@@ -1,6 +1,6 @@
-// Edit distances worked by hand, and suggestions over a small list of names.
+// Edit distances worked by hand, and the closest names over a small list.
 import { describe, expect, it } from 'vitest';
-import { editDistance, suggest, type NameEntry } from '../../src/local/store/search/suggest.js';
+import { closest, editDistance, nameList } from '../../src/local/store/search/suggest.js';
 
 describe('editDistance', () => {
   it('counts insertions, deletions, substitutions and adjacent swaps', () => {
@@ -18,30 +18,33 @@ describe('editDistance', () => {
   });
 });
 
-describe('suggest', () => {
-  const names: NameEntry[] = [
-    { norm: 'benzene', name: 'Benzene', weight: 50 },
-    { norm: 'acetone', name: 'Acetone', weight: 40 },
-    { norm: 'ethanol', name: 'Ethanol', weight: 60 },
-    { norm: 'methanol', name: 'Methanol', weight: 55 },
-    { norm: 'ethanal', name: 'Ethanal', weight: 10 },
-    { norm: 'benzine', name: 'Benzine', weight: 1 },
+describe('closest', () => {
+  // [normalised name, compound rank]: a lower rank is a compound with more data.
+  const rows: [string, number][] = [
+    ['benzene', 2],
+    ['acetone', 4],
+    ['ethanol', 1],
+    ['athanol', 1], // a second name of ethanol
+    ['methanol', 3],
+    ['ethanal', 9],
+    ['benzine', 20],
+    ['chloroform', 5],
   ];
+  const list = nameList(rows);
+  const names = (q: string) => closest(list, q).map((i) => list.norms[i]);
 
-  it('offers the closest names, better-known first among equals', () => {
-    expect(suggest('benzne', names)[0]).toBe('Benzene');
-    expect(suggest('acetne', names)).toEqual(['Acetone']);
-    expect(suggest('etanol', names)).toEqual(['Ethanol', 'Methanol', 'Ethanal']);
-    expect(suggest('benzne', names)).toEqual(['Benzene', 'Benzine']);
+  it('offers the closest names, better-documented compounds first among equals', () => {
+    expect(names('benzne')).toEqual(['benzene', 'benzine']);
+    expect(names('acetne')).toEqual(['acetone']);
+    expect(names('etanol')).toEqual(['ethanol', 'methanol', 'ethanal']);
   });
 
-  it('one suggestion per compound, its closest name', () => {
-    const withSynonym = [...names.map((n) => ({ ...n, compound: n.norm })), { norm: 'athanol', name: 'Äthanol', weight: 60, compound: 'ethanol' }];
-    expect(suggest('etanol', withSynonym)).toEqual(['Ethanol', 'Methanol', 'Ethanal']);
-    expect(suggest('atanol', withSynonym)[0]).toBe('Äthanol');
+  it('one suggestion per compound: its closest name', () => {
+    expect(names('atanol')).toEqual(['athanol']); // not also ethanol (2 edits), the same compound
   });
 
-  it('nothing close → nothing', () => {
-    expect(suggest('zzzzzz', names)).toEqual([]);
+  it('nothing close → nothing; an exact name is not its own suggestion', () => {
+    expect(names('zzzzzz')).toEqual([]);
+    expect(names('chloroform')).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 import type { ImportContext } from './import/context.js';
 import type { DB } from './schema.js';
 import { mixturesStep } from './import/mixtures-step.js';
+import { searchIndexStep } from './search/index-tables.js';
 
 export interface CompoundRef {
   id: string;
@@ -20,4 +21,4 @@ export interface BuildStep {
   run(db: DB, ctx: ImportContext, lookup: CompoundLookup): void | Promise<void>;
 }
 
-export const BUILD_STEPS: BuildStep[] = [mixturesStep]; // mixtures hook (issue 6)
+export const BUILD_STEPS: BuildStep[] = [mixturesStep, searchIndexStep]; // mixtures hook (issue 6), search index last (issue 5)

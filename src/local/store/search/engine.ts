@@ -1,17 +1,19 @@
-// The search over the local database (schema.ts): each interpretation of the query (query.ts)
-// becomes a set of (compound, rank class) hits; filters become conditions on the compounds; one
-// SQL statement ranks, counts and pages them. Structure queries load OpenChemLib (canonical SMILES)
-// and, only when the exact structure is not in the database, RDKit (InChIKey).
+// The search over the local database. Each interpretation of the query (query.ts) yields candidate
+// compounds as (ord, class) pairs, ord being the compound's place in tie-break order (more data,
+// then name; index-tables.ts); the best class per compound, then ord, is the ranking. Filters keep
+// the candidates that pass them; the page's compounds are read last. Structure queries load
+// OpenChemLib (canonical SMILES) and, only when the exact structure is not stored, RDKit (InChIKey).
 //
-// Rank classes: 0 exact main name (or exact identifier/structure), 1 exact synonym (or another
-// stereoisomer/isotopologue of a structure), 2 name prefix, 3 word match. Within a class: more
-// data points first, then the name.
+// Classes: 0 exact main name (or exact identifier/structure), 1 exact synonym (or another
+// stereoisomer/isotopologue of the structure), 2 name prefix, 3 every word in the compound's names.
 import type { Statement } from 'better-sqlite3';
+import { ChemError } from '../../../api/errors.js';
 import type { Compound, SearchResult } from '../../../api/types.js';
 import type { DB } from '../schema.js';
 import { parseQuery, type Filter, type ParsedQuery, type Term } from './query.js';
 import { checkPage, pageOf, PAGE_SIZE } from './paging.js';
-import { maxEdits, suggest, type NameEntry } from './suggest.js';
+import { closest, nameList, type NameList } from './suggest.js';
+import { buildSearchIndex, hasSearchIndex, SHOWN } from './index-tables.js';
 
 interface Sql {
   sql: string;
@@ -19,6 +21,7 @@ interface Sql {
 }
 
 interface CompoundRow {
+  ord: number;
   id: string;
   rev: number;
   compound: string;
@@ -31,19 +34,23 @@ interface CompoundRow {
   smiles: string | null;
   mtime: number;
   has_outliers: number;
-  total: number;
+  tb: number | null;
+  tf: number | null;
 }
-
-/** Properties shown beside each hit (the representative value, see `representative`). */
-const SHOWN = ['tb', 'tf'] as const;
 
 export class SearchEngine {
   private readonly statements = new Map<string, Statement>();
+  private names?: NameList;
 
   constructor(
     private readonly db: DB,
     private readonly pageSize = PAGE_SIZE,
-  ) {}
+  ) {
+    if (!hasSearchIndex(db)) {
+      if (db.readonly) throw new ChemError(503, 'the database has no search index: rebuild it with "chem db build"');
+      buildSearchIndex(db); // a database built before the index existed: once, a few seconds
+    }
+  }
 
   private prepare(sql: string): Statement {
     let st = this.statements.get(sql);
@@ -51,26 +58,36 @@ export class SearchEngine {
     return st;
   }
 
+  /** [ord, class] rows of a statement. */
+  private pairs(sql: Sql): number[][] {
+    return this.prepare(sql.sql).raw().all(...sql.params) as number[][];
+  }
+
   async search(query: string, page?: number): Promise<SearchResult> {
     const start = performance.now();
     const p = checkPage(page);
     const q = parseQuery(query);
-    const conditions = q.filters.map(filterCondition);
-    let found: { total: number; rows: CompoundRow[] } = { total: 0, rows: [] };
+    let found = { total: 0, ords: [] as number[] };
+    const size = this.pageSize;
     if (!q.terms.length) {
       const [first, ...rest] = q.filters;
-      found = this.run(filterHits(first!), [...rest].map(filterCondition), p);
+      const ranked = this.pairs(filterHits(first!, rest)).map((r) => r[0]!).sort((a, b) => a - b);
+      found = { total: ranked.length, ords: ranked.slice((p - 1) * size, p * size) };
     } else {
       for (const term of q.terms) {
-        const hits = await this.hits(term);
-        if (!hits) continue;
-        found = this.run(hits, conditions, p);
+        if (term.kind === 'text' && !q.filters.length) {
+          found = this.textPage(term.norm, (p - 1) * size, size);
+        } else {
+          const candidates = await this.candidates(term);
+          if (!candidates) continue;
+          const ranked = this.filter(rank(candidates), q.filters);
+          found = { total: ranked.length, ords: ranked.slice((p - 1) * size, p * size) };
+        }
         if (found.total) break;
       }
     }
-    const pg = pageOf(found.total, p, this.pageSize);
-    const comps = this.compounds(found.rows);
-    const suggestions = found.total ? null : this.suggestions(q);
+    const pg = pageOf(found.total, p, size);
+    const comps = this.compounds(found.ords);
     return {
       comps,
       next_page: pg.next_page,
@@ -78,38 +95,81 @@ export class SearchEngine {
       query,
       range: pg.range,
       search_time: Number(((performance.now() - start) / 1000).toFixed(6)),
-      suggestions,
+      suggestions: found.total ? null : this.suggestions(q),
       total: found.total,
     };
   }
 
-  /** Hits of one interpretation, or undefined when it does not apply (a SMILES that does not parse). */
-  private async hits(t: Term): Promise<Sql | undefined> {
+  /**
+   * One page of a text query without filters, computed in SQLite without reading every hit: the
+   * ranked list is the exact names (class 0/1), then the other prefix matches in ord order, then
+   * the word matches that are not prefix matches, in ord order (FTS5 rowid order).
+   */
+  private textPage(norm: string, offset: number, limit: number): { total: number; ords: number[] } {
+    const hi = norm + '\uffff';
+    const words = norm.match(/[\p{L}\p{N}]+/gu);
+    const fts = words?.map((w) => `"${w}"`).join(' ');
+    const RANGE = 'SELECT ord FROM search_names WHERE norm >= ? AND norm < ?';
+    const total = (
+      fts
+        ? this.prepare(`SELECT count(*) FROM (${RANGE} UNION SELECT rowid FROM search_fts WHERE search_fts MATCH ?)`).pluck().get(norm, hi, fts)
+        : this.prepare(`SELECT count(DISTINCT ord) FROM search_names WHERE norm >= ? AND norm < ?`).pluck().get(norm, hi)
+    ) as number;
+    if (!total || offset >= total) return { total, ords: [] };
+    const exact = rank(this.pairs({ sql: 'SELECT ord, 1 - main FROM search_names WHERE norm = ?', params: [norm] }));
+    const ords = exact.slice(offset, offset + limit);
+    if (ords.length === limit) return { total, ords };
+    const exactJson = JSON.stringify(exact);
+    let skip = Math.max(0, offset - exact.length);
+    const prefix = this.prepare(
+      'SELECT DISTINCT ord FROM search_names WHERE norm > ? AND norm < ? AND ord NOT IN (SELECT value FROM json_each(?)) ORDER BY ord LIMIT ? OFFSET ?',
+    )
+      .pluck()
+      .all(norm, hi, exactJson, limit - ords.length, skip) as number[];
+    ords.push(...prefix);
+    if (ords.length === limit || !fts) return { total, ords };
+    if (skip > 0) {
+      const prefixCount = this.prepare('SELECT count(DISTINCT ord) FROM search_names WHERE norm > ? AND norm < ? AND ord NOT IN (SELECT value FROM json_each(?))')
+        .pluck()
+        .get(norm, hi, exactJson) as number;
+      skip = Math.max(0, skip - prefixCount);
+    }
+    const wordsOnly = this.prepare(`SELECT rowid FROM search_fts WHERE search_fts MATCH ? AND rowid NOT IN (${RANGE}) ORDER BY rowid LIMIT ? OFFSET ?`)
+      .pluck()
+      .all(fts, norm, hi, limit - ords.length, skip) as number[];
+    ords.push(...wordsOnly);
+    return { total, ords };
+  }
+
+  /** [ord, class] pairs of one interpretation, or undefined when it does not apply. */
+  private async candidates(t: Term): Promise<number[][] | undefined> {
+    const byCompound = (where: string, ...params: unknown[]) =>
+      this.pairs({ sql: `SELECT r.ord, 0 FROM compounds c JOIN search_rank r ON r.compound_id = c.id WHERE ${where}`, params });
     switch (t.kind) {
       case 'cid':
-        return { sql: 'SELECT id AS cid, 0 AS cls FROM compounds WHERE id = ?', params: [t.id] };
+        return this.pairs({ sql: 'SELECT ord, 0 FROM search_rank WHERE compound_id = ?', params: [t.id] });
       case 'cas':
-        return { sql: 'SELECT compound_id AS cid, 0 AS cls FROM cas_numbers WHERE cas = ?', params: [t.cas] };
+        return this.pairs({ sql: 'SELECT r.ord, 0 FROM cas_numbers n JOIN search_rank r ON r.compound_id = n.compound_id WHERE n.cas = ?', params: [t.cas] });
       case 'badcas':
         return undefined;
       case 'inchikey':
-        return { sql: 'SELECT id AS cid, 0 AS cls FROM compounds WHERE inchikey = ?', params: [t.key] };
+        return byCompound('c.inchikey = ?', t.key);
       case 'inchikey-block':
-        return { sql: 'SELECT id AS cid, 0 AS cls FROM compounds WHERE inchikey1 = ?', params: [t.block] };
+        return byCompound('c.inchikey1 = ?', t.block);
       case 'formula':
-        return { sql: `SELECT id AS cid, 0 AS cls FROM compounds WHERE formula_hill IN (${t.forms.map(() => '?').join(', ')})`, params: t.forms };
+        return byCompound(`c.formula_hill IN (${t.forms.map(() => '?').join(', ')})`, ...t.forms);
       case 'inchi': {
         const key = this.keyWhere('inchi = ?', t.inchi) ?? (await computedKey(() => import('../../chem/inchi.js').then((m) => m.inchikeyOfInchi(t.inchi))));
-        return key ? structureHits('inchi', t.inchi, key) : undefined;
+        return key ? this.structure('inchi', t.inchi, key) : undefined;
       }
       case 'smiles': {
         const smiles = await canonical(t.smiles);
         if (!smiles) return undefined;
         const key = this.keyWhere('smiles = ?', smiles) ?? (await computedKey(() => import('../../chem/inchi.js').then(async (m) => (await m.inchiOf(t.smiles)).inchikey)));
-        return key ? structureHits('smiles', smiles, key) : undefined;
+        return key ? this.structure('smiles', smiles, key) : undefined;
       }
       case 'text':
-        return textHits(t.norm);
+        return this.text(t.norm);
     }
   }
 
@@ -117,37 +177,53 @@ export class SearchEngine {
     return (this.prepare(`SELECT inchikey FROM compounds WHERE ${where} AND inchikey IS NOT NULL LIMIT 1`).get(value) as { inchikey: string } | undefined)?.inchikey;
   }
 
-  /** Ranked, filtered and paged hits, with the total in the same statement. */
-  private run(hits: Sql, conditions: Sql[], page: number): { total: number; rows: CompoundRow[] } {
-    const where = conditions.length ? 'WHERE ' + conditions.map((c) => c.sql).join(' AND ') : '';
-    const base = `WITH hits(cid, cls) AS (${hits.sql}), best AS (SELECT cid, MIN(cls) AS cls FROM hits GROUP BY cid)
-      SELECT %COLS% FROM best JOIN compounds c ON c.id = best.cid ${where}`;
-    const params = [...hits.params, ...conditions.flatMap((c) => c.params)];
-    const cols = 'c.id, c.rev, c.compound, c.cas, c.inchi, c.inchikey, c.formula, c.type, c.mw, c.smiles, c.mtime, c.has_outliers, COUNT(*) OVER () AS total';
-    const rows = this.prepare(
-      base.replace('%COLS%', cols) + ' ORDER BY best.cls, c.n_points DESC, c.compound COLLATE NOCASE, c.id LIMIT ? OFFSET ?',
-    ).all(...params, this.pageSize, (page - 1) * this.pageSize) as CompoundRow[];
-    if (rows.length) return { total: rows[0]!.total, rows };
-    if (page === 1) return { total: 0, rows };
-    const { n } = this.prepare(base.replace('%COLS%', 'COUNT(*) AS n')).get(...params) as { n: number };
-    return { total: n, rows };
+  /** The exact structure (same canonical SMILES or InChI, or same InChIKey) first, then its skeleton. */
+  private structure(column: 'smiles' | 'inchi', value: string, inchikey: string): number[][] {
+    return this.pairs({
+      sql: `SELECT r.ord, CASE WHEN c.${column} = ? OR c.inchikey = ? THEN 0 ELSE 1 END FROM compounds c JOIN search_rank r ON r.compound_id = c.id
+        WHERE c.inchikey1 = ? OR c.${column} = ?`,
+      params: [value, inchikey, inchikey.slice(0, 14), value],
+    });
+  }
+
+  /** Exact and prefix matches from the names index, word matches from FTS5 (already in ord order). */
+  private text(norm: string): number[][] {
+    const out = this.pairs({
+      sql: 'SELECT ord, CASE WHEN norm = ? THEN 1 - main ELSE 2 END FROM search_names WHERE norm >= ? AND norm < ?',
+      params: [norm, norm, norm + '\uffff'],
+    });
+    const words = norm.match(/[\p{L}\p{N}]+/gu);
+    if (words) {
+      const ords = this.prepare('SELECT rowid FROM search_fts WHERE search_fts MATCH ?').pluck().all(words.map((w) => `"${w}"`).join(' ')) as number[];
+      for (const o of ords) out.push([o, 3]);
+    }
+    return out;
+  }
+
+  /** The ranked ords that pass every filter (checked in one statement over the candidates). */
+  private filter(ranked: number[], filters: Filter[]): number[] {
+    if (!filters.length || !ranked.length) return ranked;
+    const conds = filters.map(filterCondition);
+    const pass = new Set(
+      this.prepare(
+        `SELECT r.ord FROM json_each(?) j JOIN search_rank r ON r.ord = j.value JOIN compounds c ON c.id = r.compound_id WHERE ${conds.map((c) => c.sql).join(' AND ')}`,
+      )
+        .pluck()
+        .all(JSON.stringify(ranked), ...conds.flatMap((c) => c.params)) as number[],
+    );
+    return ranked.filter((o) => pass.has(o));
   }
 
   /** Search-result compounds (spec 2.1 identifying fields, has_outliers) plus tb/tf where known. */
-  private compounds(rows: CompoundRow[]): Compound[] {
-    if (!rows.length) return [];
-    const values = this.prepare(
-      `SELECT compound_id AS id, key, v, calc FROM points WHERE compound_id IN (SELECT value FROM json_each(?)) AND key IN (${SHOWN.map(() => '?').join(', ')}) AND o = 0`,
-    ).all(JSON.stringify(rows.map((r) => r.id)), ...SHOWN) as { id: string; key: string; v: number; calc: number }[];
-    const byCompound = new Map<string, typeof values>();
-    for (const v of values) (byCompound.get(v.id) ?? byCompound.set(v.id, []).get(v.id)!).push(v);
+  private compounds(ords: number[]): Compound[] {
+    if (!ords.length) return [];
+    const rows = this.prepare(
+      `SELECT r.ord, c.id, c.rev, c.compound, c.cas, c.inchi, c.inchikey, c.formula, c.type, c.mw, c.smiles, c.mtime, c.has_outliers, r.tb, r.tf
+       FROM json_each(?) j JOIN search_rank r ON r.ord = j.value JOIN compounds c ON c.id = r.compound_id ORDER BY j.key`,
+    ).all(JSON.stringify(ords)) as CompoundRow[];
     return rows.map((r) => {
       const c: Compound = { id: r.id, rev: r.rev, compound: r.compound, type: r.type, has_outliers: !!r.has_outliers, mtime: r.mtime };
-      for (const k of ['cas', 'inchi', 'inchikey', 'formula', 'mw', 'smiles'] as const) if (r[k] !== null) (c as Record<string, unknown>)[k] = r[k];
-      for (const key of SHOWN) {
-        const v = representative((byCompound.get(r.id) ?? []).filter((p) => p.key === key));
-        if (v !== undefined) c[key] = v;
-      }
+      for (const k of ['cas', 'inchi', 'inchikey', 'formula', 'mw', 'smiles', ...SHOWN] as const) if (r[k] !== null) (c as Record<string, unknown>)[k] = r[k];
       return c;
     });
   }
@@ -157,47 +233,31 @@ export class SearchEngine {
     const bad = q.terms.find((t) => t.kind === 'badcas');
     if (bad) return [bad.corrected];
     const text = q.terms.find((t) => t.kind === 'text');
-    if (!text || !text.norm) return [];
-    const max = maxEdits(text.norm.length);
-    const names = this.prepare(
-      'SELECT n.norm, n.name, c.n_points AS weight, n.compound_id AS compound FROM names n JOIN compounds c ON c.id = n.compound_id WHERE length(n.norm) BETWEEN ? AND ?',
-    ).iterate(text.norm.length - max, text.norm.length + max) as Iterable<NameEntry>;
-    return suggest(text.norm, names).map((s) => (q.filterText ? `${s} ${q.filterText}` : s));
+    if (!text?.norm) return [];
+    this.names ??= loadNames(this.db);
+    const byName = this.prepare('SELECT n.name FROM names n JOIN search_rank r ON r.compound_id = n.compound_id WHERE r.ord = ? AND n.norm = ? LIMIT 1').pluck();
+    return closest(this.names, text.norm).map((i) => {
+      const shown = (byName.get(this.names!.ords[i], this.names!.norms[i]) as string | undefined) ?? this.names!.norms[i]!;
+      return q.filterText ? `${shown} ${q.filterText}` : shown;
+    });
   }
 }
 
-/**
- * The value shown for a property in a result row: the median of the measured values (outliers
- * already left out), or of the calculated ones when nothing was measured.
- */
-export function representative(points: { v: number; calc: number }[]): number | undefined {
-  const measured = points.filter((p) => !p.calc);
-  const vs = (measured.length ? measured : points).map((p) => p.v).sort((a, b) => a - b);
-  if (!vs.length) return undefined;
-  const m = vs.length >> 1;
-  return vs.length % 2 ? vs[m] : (vs[m - 1]! + vs[m]!) / 2;
+/** Best class per ord, ordered by class, then ord. */
+function rank(pairs: number[][]): number[] {
+  const best = new Map<number, number>();
+  for (const [ord, cls] of pairs) {
+    const b = best.get(ord!);
+    if (b === undefined || cls! < b) best.set(ord!, cls!);
+  }
+  return [...best].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map((e) => e[0]);
 }
 
-function textHits(norm: string): Sql {
-  const words = norm.match(/[\p{L}\p{N}]+/gu) ?? [];
-  // Every word as an FTS5 token, the last one also as a prefix (people search while typing).
-  const fts = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-  const exactAndPrefix = `SELECT compound_id AS cid, CASE WHEN norm = ? THEN (CASE kind WHEN 'main' THEN 0 ELSE 1 END) ELSE 2 END AS cls
-    FROM names WHERE norm >= ? AND norm < ?`;
-  if (!fts) return { sql: exactAndPrefix, params: [norm, norm, norm + '\uffff'] };
-  return {
-    sql: `${exactAndPrefix} UNION ALL SELECT n.compound_id, 3 FROM names_fts JOIN names n ON n.id = names_fts.rowid WHERE names_fts MATCH ?`,
-    params: [norm, norm, norm + '\uffff', fts],
-  };
+function loadNames(db: DB): NameList {
+  return nameList(db.prepare('SELECT DISTINCT norm, ord FROM search_names').raw().all() as [string, number][]);
 }
 
-/** The exact structure (same canonical SMILES or InChI, or same InChIKey) first, then its skeleton. */
-function structureHits(column: 'smiles' | 'inchi', value: string, inchikey: string): Sql {
-  return {
-    sql: `SELECT id AS cid, CASE WHEN ${column} = ? OR inchikey = ? THEN 0 ELSE 1 END AS cls FROM compounds WHERE inchikey1 = ? OR ${column} = ?`,
-    params: [value, inchikey, inchikey.slice(0, 14), value],
-  };
-}
+// ---- structures ----
 
 async function canonical(smiles: string): Promise<string | undefined> {
   const { parseSmiles, canonicalSmiles } = await import('../../chem/molecule.js');
@@ -216,50 +276,61 @@ async function computedKey(fn: () => Promise<string>): Promise<string | undefine
   }
 }
 
-/** Measured, non-outlier values count; calculated ones only for compounds with no measured value. */
-function pointInRange(alias: string, f: Extract<Filter, { kind: 'range' }>, owner: string): Sql {
-  const bounds: string[] = [];
-  const params: unknown[] = [f.key];
-  if (f.lo !== -Infinity) bounds.push(`${alias}.v ${f.loOpen ? '>' : '>='} ?`), params.push(f.lo);
-  if (f.hi !== Infinity) bounds.push(`${alias}.v ${f.hiOpen ? '<' : '<='} ?`), params.push(f.hi);
-  params.push(f.key);
-  return {
-    sql: `${alias}.key = ? ${bounds.map((b) => 'AND ' + b).join(' ')} AND ${alias}.o = 0
-      AND (${alias}.calc = 0 OR NOT EXISTS (SELECT 1 FROM points m WHERE m.compound_id = ${owner} AND m.key = ? AND m.calc = 0))`,
-    params,
-  };
-}
+// ---- filters ----
 
-function mwRange(f: Extract<Filter, { kind: 'range' }>, column: string): Sql {
-  const parts: string[] = [`${column} IS NOT NULL`];
+type RangeFilter = Extract<Filter, { kind: 'range' }>;
+
+function bounds(f: RangeFilter, column: string): Sql {
+  const parts: string[] = [];
   const params: unknown[] = [];
   if (f.lo !== -Infinity) parts.push(`${column} ${f.loOpen ? '>' : '>='} ?`), params.push(f.lo);
   if (f.hi !== Infinity) parts.push(`${column} ${f.hiOpen ? '<' : '<='} ?`), params.push(f.hi);
-  return { sql: parts.join(' AND '), params };
+  return { sql: parts.length ? parts.join(' AND ') : '1', params };
+}
+
+/** Measured, non-outlier values count; calculated ones only for compounds with no measured value. */
+function pointInRange(f: RangeFilter): Sql {
+  const b = bounds(f, 'p.v');
+  return {
+    sql: `p.key = ? AND ${b.sql} AND p.o = 0
+      AND (p.calc = 0 OR NOT EXISTS (SELECT 1 FROM points m WHERE m.compound_id = p.compound_id AND m.key = p.key AND m.calc = 0))`,
+    params: [f.key, ...b.params],
+  };
 }
 
 /** A filter as a condition on the compound `c`. */
 function filterCondition(f: Filter): Sql {
   if (f.kind === 'has') return { sql: 'EXISTS (SELECT 1 FROM points p WHERE p.compound_id = c.id AND p.key = ?)', params: [f.key] };
-  if (f.key === 'mw') return mwRange(f, 'c.mw');
-  const inner = pointInRange('p', f, 'p.compound_id');
+  if (f.key === 'mw') {
+    const b = bounds(f, 'c.mw');
+    return { sql: `c.mw IS NOT NULL AND ${b.sql}`, params: b.params };
+  }
+  const inner = pointInRange(f);
   return { sql: `EXISTS (SELECT 1 FROM points p WHERE p.compound_id = c.id AND ${inner.sql})`, params: inner.params };
 }
 
-/** A filter-only query: the filter itself yields the hits (through the points(key, v) index). */
-function filterHits(f: Filter): Sql {
-  if (f.kind === 'has') return { sql: 'SELECT DISTINCT compound_id, 0 FROM points WHERE key = ?', params: [f.key] };
-  if (f.key === 'mw') {
-    const r = mwRange(f, 'mw');
-    return { sql: `SELECT id, 0 FROM compounds WHERE ${r.sql}`, params: r.params };
+/** A filter-only query: the first filter yields the candidates (points(key, v) index), the rest check them. */
+function filterHits(first: Filter, rest: Filter[]): Sql {
+  let from: Sql;
+  if (first.kind === 'has') from = { sql: 'SELECT DISTINCT compound_id AS id FROM points WHERE key = ?', params: [first.key] };
+  else if (first.key === 'mw') {
+    const b = bounds(first, 'mw');
+    from = { sql: `SELECT id FROM compounds WHERE mw IS NOT NULL AND ${b.sql}`, params: b.params };
+  } else {
+    const r = pointInRange(first);
+    from = { sql: `SELECT DISTINCT p.compound_id AS id FROM points p WHERE ${r.sql}`, params: r.params };
   }
-  const r = pointInRange('p', f, 'p.compound_id');
-  return { sql: `SELECT DISTINCT p.compound_id, 0 FROM points p WHERE ${r.sql}`, params: r.params };
+  const conds = rest.map(filterCondition);
+  return {
+    sql: `SELECT r.ord, 0 FROM (${from.sql}) h JOIN search_rank r ON r.compound_id = h.id JOIN compounds c ON c.id = h.id
+      ${conds.length ? 'WHERE ' + conds.map((c) => c.sql).join(' AND ') : ''}`,
+    params: [...from.params, ...conds.flatMap((c) => c.params)],
+  };
 }
 
 const engines = new WeakMap<DB, SearchEngine>();
 
-/** One engine per open database, so its prepared statements are reused across requests. */
+/** One engine per open database, so its prepared statements (and name list) are reused. */
 export function engineFor(db: DB): SearchEngine {
   let e = engines.get(db);
   if (!e) engines.set(db, (e = new SearchEngine(db)));

@@ -1,7 +1,8 @@
 // "Did you mean": names within a small edit distance of a query that matched nothing. The distance
 // is optimal string alignment (insert, delete, substitute, swap two neighbours: "benzne" → benzene
-// is 1, "acetnoe" → acetone is 1), computed only for names of a close length and abandoned as soon
-// as a row exceeds the bound, so a scan over every name stays in the low milliseconds.
+// is 1, "acetnoe" → acetone is 1). Names are held in memory grouped by length with a letter mask
+// each, so a scan reads only names of a close length whose letters could be that few edits away,
+// and abandons a name as soon as a row of the distance table exceeds the bound.
 
 /** Edit distance of a and b, or `max + 1` as soon as it must exceed `max`. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -31,34 +32,61 @@ export function maxEdits(length: number): number {
   return length <= 4 ? 1 : length <= 8 ? 2 : 3;
 }
 
-export interface NameEntry {
-  /** Normalised name (see normalizeText). */
-  norm: string;
-  /** The name as written, offered as the suggestion. */
-  name: string;
-  /** Amount of data of its compound: among equally close names, the better-known compound first. */
-  weight: number;
-  /** Its compound: one suggestion per compound, its closest name. */
-  compound?: string;
+/** Normalised names with their compound's rank (lower = more data), sorted by length. */
+export interface NameList {
+  norms: string[];
+  ords: Int32Array;
+  masks: Int32Array;
+  /** byLength[n] = index of the first name of length >= n. */
+  byLength: Int32Array;
 }
 
-/** Up to `limit` names closest to `norm` (one per compound), closest first, then by weight, then by name. */
-export function suggest(norm: string, names: Iterable<NameEntry>, limit = 5): string[] {
+/** A bit per letter (hashed into 31 bits): one edit changes at most two bits of the mask. */
+function letterMask(s: string): number {
+  let m = 0;
+  for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) % 31);
+  return m;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export function nameList(rows: [norm: string, ord: number][]): NameList {
+  const sorted = [...rows].sort((a, b) => a[0].length - b[0].length);
+  const norms = sorted.map((r) => r[0]);
+  const maxLen = norms.length ? norms[norms.length - 1]!.length : 0;
+  const byLength = new Int32Array(maxLen + 2).fill(norms.length);
+  for (let i = norms.length - 1; i >= 0; i--) byLength[norms[i]!.length] = i;
+  for (let n = maxLen; n >= 0; n--) byLength[n] = Math.min(byLength[n]!, byLength[n + 1]!);
+  return { norms, ords: Int32Array.from(sorted, (r) => r[1]), masks: Int32Array.from(norms, letterMask), byLength };
+}
+
+/**
+ * Indices into `list` of up to `limit` names closest to `norm`, one per compound: fewest edits,
+ * then the better-documented compound (lower ord), then the name.
+ */
+export function closest(list: NameList, norm: string, limit = 5): number[] {
   const max = maxEdits(norm.length);
-  const hits: { d: number; e: NameEntry }[] = [];
-  for (const e of names) {
-    if (e.norm === norm) continue;
-    const d = editDistance(norm, e.norm, max);
-    if (d <= max) hits.push({ d, e });
+  const mask = letterMask(norm);
+  const at = (len: number) => list.byLength[Math.min(Math.max(0, len), list.byLength.length - 1)]!;
+  const hits: { i: number; d: number }[] = [];
+  for (let i = at(norm.length - max), end = at(norm.length + max + 1); i < end; i++) {
+    if (popcount(mask ^ list.masks[i]!) > 2 * max) continue;
+    const name = list.norms[i]!;
+    if (name === norm) continue;
+    const d = editDistance(norm, name, max);
+    if (d <= max) hits.push({ i, d });
   }
-  hits.sort((x, y) => x.d - y.d || y.e.weight - x.e.weight || (x.e.norm < y.e.norm ? -1 : x.e.norm > y.e.norm ? 1 : 0));
-  const out: string[] = [];
-  const seen = new Set<string>();
-  for (const { e } of hits) {
-    if (seen.has(e.norm) || (e.compound && seen.has(e.compound))) continue;
-    seen.add(e.norm);
-    if (e.compound) seen.add(e.compound);
-    out.push(e.name);
+  hits.sort((a, b) => a.d - b.d || list.ords[a.i]! - list.ords[b.i]! || (list.norms[a.i]! < list.norms[b.i]! ? -1 : 1));
+  const out: number[] = [];
+  const seen = new Set<number>();
+  for (const { i } of hits) {
+    if (seen.has(list.ords[i]!)) continue;
+    seen.add(list.ords[i]!);
+    out.push(i);
     if (out.length === limit) break;
   }
   return out;

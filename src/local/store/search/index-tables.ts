@@ -1,0 +1,66 @@
+// Search index (issue 5): three tables derived from `compounds` and `names` at the end of a build
+// (a build step), so a name search reads integers from covering indexes instead of grouping and
+// sorting joined rows. They hold nothing that is not in those tables and are rebuilt, never edited.
+//
+//   search_rank(ord PK, compound_id, tb, tf)   every compound numbered in tie-break order: more data
+//                                      points first, then the name (case-insensitive), then the id;
+//                                      with the representative tb and tf shown in result rows.
+//   search_names(norm, ord, main)      every name's normal form with its compound's ord; index on
+//                                      (norm, ord, main) answers exact and prefix matches.
+//   search_fts(text)                   FTS5, contentless, one document per compound (rowid = ord)
+//                                      holding all its names: word matches come out in rank order.
+import type { DB } from '../schema.js';
+import type { BuildStep } from '../steps.js';
+
+/** Properties whose representative value result rows show. */
+export const SHOWN = ['tb', 'tf'] as const;
+
+/**
+ * The value shown for a property in a result row: the median of the measured values (outliers
+ * left out), or of the calculated ones when nothing was measured.
+ */
+export function representative(points: { v: number; calc: number }[]): number | undefined {
+  const measured = points.filter((p) => !p.calc);
+  const vs = (measured.length ? measured : points).map((p) => p.v).sort((a, b) => a - b);
+  if (!vs.length) return undefined;
+  const m = vs.length >> 1;
+  return vs.length % 2 ? vs[m] : (vs[m - 1]! + vs[m]!) / 2;
+}
+
+const TABLES = ['search_rank', 'search_names', 'search_fts'];
+
+export function hasSearchIndex(db: DB): boolean {
+  const n = db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name IN (${TABLES.map(() => '?').join(', ')})`).get(...TABLES) as { n: number };
+  return n.n === TABLES.length;
+}
+
+export function buildSearchIndex(db: DB): void {
+  db.transaction(() => {
+    for (const t of TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
+    db.exec(`
+      CREATE TABLE search_rank (ord INTEGER PRIMARY KEY, compound_id TEXT NOT NULL UNIQUE, tb REAL, tf REAL);
+      INSERT INTO search_rank (ord, compound_id)
+        SELECT ROW_NUMBER() OVER (ORDER BY n_points DESC, compound COLLATE NOCASE, id), id FROM compounds;
+      CREATE TABLE search_names (norm TEXT NOT NULL, ord INTEGER NOT NULL, main INTEGER NOT NULL);
+      INSERT INTO search_names (norm, ord, main)
+        SELECT n.norm, r.ord, n.kind = 'main' FROM names n JOIN search_rank r ON r.compound_id = n.compound_id;
+      CREATE INDEX search_names_norm ON search_names(norm, ord, main);
+      CREATE VIRTUAL TABLE search_fts USING fts5(text, content='', detail=none);
+      INSERT INTO search_fts (rowid, text)
+        SELECT r.ord, group_concat(n.norm, ' ; ') FROM names n JOIN search_rank r ON r.compound_id = n.compound_id GROUP BY r.ord;
+    `);
+    const points = db.prepare(`SELECT compound_id AS id, key, v, calc FROM points WHERE key IN (${SHOWN.map(() => '?').join(', ')}) AND o = 0 ORDER BY compound_id`);
+    const byCompound = new Map<string, { key: string; v: number; calc: number }[]>();
+    for (const p of points.iterate(...SHOWN) as Iterable<{ id: string; key: string; v: number; calc: number }>) {
+      (byCompound.get(p.id) ?? byCompound.set(p.id, []).get(p.id)!).push(p);
+    }
+    const set = db.prepare(`UPDATE search_rank SET ${SHOWN.map((k) => `${k} = ?`).join(', ')} WHERE compound_id = ?`);
+    for (const [id, ps] of byCompound) set.run(...SHOWN.map((k) => representative(ps.filter((p) => p.key === k)) ?? null), id);
+  })();
+}
+
+export const searchIndexStep: BuildStep = {
+  name: 'search index',
+  files: [],
+  run: (db) => buildSearchIndex(db),
+};
