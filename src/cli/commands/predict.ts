@@ -118,30 +118,29 @@ export async function runPredict(ctx: Context, args: string[], opts: Options): P
     await printResult(ctx, predictionView(keys, flatTemperatures), await run(smiles));
     return 0;
   }
-  // Big local batches move to worker threads after INLINE_LINES lines (small batches never start them).
+  // Batches of at least BIG_BATCH lines run on worker threads: each thread pays OpenChemLib's JIT warm-up
+  // (~1 s for the first thousand molecules), which only pays off for big batches. Typed input (a terminal)
+  // stays line by line on the main thread.
   const { PredictPool } = await import('../../local/predict/pool.js');
-  const parallel = backend.kind === 'local' && jobs !== 0 && PredictPool.available();
+  const canPool = backend.kind === 'local' && jobs !== 0 && !ctx.io.stdinIsTTY && PredictPool.available();
+  const { lines, count } = canPool ? await lookAhead(readLines(ctx.io.stdin), BIG_BATCH) : { lines: readLines(ctx.io.stdin), count: 0 };
+  const parallel = canPool && count >= BIG_BATCH;
   const poolOpts = { ...predictOpts, props };
   const smilesOf = (line: string) => line.split(/\s+/, 1)[0]; // a .smi line is "SMILES [name]"
-  let seen = 0;
-  const inline = () => !parallel || ++seen <= INLINE_LINES;
-  const lines = readLines(ctx.io.stdin);
   // Enough lines in flight to fill the workers' chunks; the remote backend keeps the default pacing.
   const batchOpts = parallel ? { concurrency: 1024 } : {};
   if (flat) {
-    let pool: InstanceType<typeof PredictPool<FlatRow>> | undefined;
+    const pool = parallel ? new PredictPool<FlatRow>(poolOpts, true, jobs) : undefined;
     const view: View<FlatRow> = { columns: columns(keys, flatTemperatures), rows: (r) => [r] };
-    const work = async (line: string) =>
-      inline() ? flatRow(await run(smilesOf(line))) : (pool ??= new PredictPool<FlatRow>(poolOpts, true, jobs)).predict(smilesOf(line));
+    const work = async (line: string) => (pool ? pool.predict(smilesOf(line)) : flatRow(await run(smilesOf(line))));
     try {
       return await runBatch(ctx, lines, work, view, batchOpts);
     } finally {
       await pool?.close();
     }
   }
-  let pool: InstanceType<typeof PredictPool<PredictionResult>> | undefined;
-  const work = async (line: string) =>
-    inline() ? run(smilesOf(line)) : (pool ??= new PredictPool<PredictionResult>(poolOpts, false, jobs)).predict(smilesOf(line));
+  const pool = parallel ? new PredictPool<PredictionResult>(poolOpts, false, jobs) : undefined;
+  const work = async (line: string) => (pool ? pool.predict(smilesOf(line)) : run(smilesOf(line)));
   try {
     return await runBatch(ctx, lines, work, predictionView(keys, flatTemperatures), batchOpts);
   } finally {
@@ -149,8 +148,29 @@ export async function runPredict(ctx: Context, args: string[], opts: Options): P
   }
 }
 
-/** Lines predicted on the main thread before a batch moves to worker threads. */
-const INLINE_LINES = 256;
+/** Smallest batch that runs on worker threads. */
+const BIG_BATCH = 2000;
+
+/** Reads up to `n` lines ahead: `count` is how many there were (n when there are more). */
+async function lookAhead(source: AsyncIterable<string>, n: number): Promise<{ lines: AsyncIterable<string>; count: number }> {
+  const it = source[Symbol.asyncIterator]();
+  const head: string[] = [];
+  let done = false;
+  while (head.length < n) {
+    const next = await it.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+  }
+  async function* lines() {
+    yield* head;
+    if (done) return;
+    for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+  }
+  return { lines: lines(), count: head.length };
+}
 
 function parseJobs(s: string | undefined): number | undefined {
   if (s === undefined) return undefined;

@@ -9,7 +9,9 @@ import { crippen } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { joback, jobackCp, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
-import { molGraph } from './molgraph.js';
+import { molGraph, type MolGraph } from './molgraph.js';
+
+const LABELS = OCL.Molecule.cAtomLabel;
 
 interface Method {
   s: string;
@@ -99,14 +101,9 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
   const g = molGraph(mol);
   const mw = masses(mol).mw;
 
-  const elements: Record<string, number> = {};
+  const elements = elementCounts(g);
   let nHeavy = 0;
-  for (let a = 0; a < g.heavy; a++) {
-    const sym = OCL.Molecule.cAtomLabel[g.z[a]];
-    elements[sym] = (elements[sym] ?? 0) + 1;
-    if (g.z[a] !== 1) nHeavy++;
-  }
-  if (g.n > g.heavy) elements.H = (elements.H ?? 0) + (g.n - g.heavy);
+  for (let a = 0; a < g.heavy; a++) if (g.z[a] !== 1) nHeavy++;
 
   const cr = crippen(g);
   const jb = joback(g);
@@ -148,8 +145,8 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
   const info: Record<string, PropertyInfo> = {};
   for (const key of PREDICTED_KEYS) {
     if (!fixed[key] && !tdep[key]) continue;
-    const i = INFO[key];
-    info[key] = i.dep ? { ...i, dep: [...i.dep] } : { ...i };
+    const { desc, sym, unit, dep, more } = INFO[key];
+    info[key] = unit === undefined ? { desc, sym, more } : dep ? { desc, sym, unit, dep: [...dep], more } : { desc, sym, unit, more };
   }
 
   return {
@@ -161,16 +158,27 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
       pdep: {},
       allprops: [...PREDICTED_KEYS],
       descr: {
-        mcgowan: { ...elements, bonds: g.bonds },
+        mcgowan: Object.assign(elementCounts(g), { bonds: g.bonds }),
         mol_na: g.n,
         mol_mw: round(mw),
-        crippen: { ...cr.types, mr: round(cr.mr) },
+        crippen: Object.assign(cr.types, { mr: round(cr.mr) }), // cr.types is this call's own object
         joback: jb?.groups ?? {},
         mol_atom: elements,
         mol_nha: nHeavy,
       },
     },
   };
+}
+
+/** Atoms per element symbol, hydrogens included, in order of first appearance. */
+function elementCounts(g: MolGraph): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (let a = 0; a < g.heavy; a++) {
+    const sym = LABELS[g.z[a]];
+    counts[sym] = (counts[sym] ?? 0) + 1;
+  }
+  if (g.n > g.heavy) counts.H = (counts.H ?? 0) + (g.n - g.heavy);
+  return counts;
 }
 
 /** The grid plus the extra temperatures, sorted, without duplicates. */

@@ -9,14 +9,33 @@ import { BOND_AROMATIC, BOND_DOUBLE, BOND_SINGLE, BOND_TRIPLE, type MolGraph } f
 type AtomTest = (g: MolGraph, a: number, explicitH: boolean) => boolean;
 type BondTest = (bond: number) => boolean;
 
-/** An atom expression and the atomic numbers it can match (null: any), for indexing patterns by element. */
+/**
+ * Plain comparisons every match of an expression needs (NONE: no requirement; `never`: contradictory), checked
+ * before the expression's closures: most candidate atoms fail on these, so they rarely reach the closures.
+ */
+interface Req {
+  z: number;
+  arom: number;
+  h: number;
+  x: number;
+  ring: number;
+  q: number;
+  never: boolean;
+}
+const NONE = -1000;
+const FIELDS = ['z', 'arom', 'h', 'x', 'ring', 'q'] as const;
+const req = (fields: Partial<Req> = {}): Req => ({ z: NONE, arom: NONE, h: NONE, x: NONE, ring: NONE, q: NONE, never: false, ...fields });
+
+/** An atom expression, the atomic numbers it can match (null: any) for indexing patterns by element, and its Req. */
 interface Expr {
   test: AtomTest;
   z: number[] | null;
+  req: Req;
 }
 
 interface PatternAtom {
   test: AtomTest;
+  req: Req;
   /** Index of the pattern atom this one is bonded to (-1 for the first atom). */
   parent: number;
   bond: BondTest;
@@ -49,20 +68,48 @@ const BONDS: Record<string, BondTest> = {
 };
 const DEFAULT_BOND: BondTest = (b) => b === BOND_SINGLE || b === BOND_AROMATIC;
 
-const and = (x: Expr, y: Expr): Expr => ({
-  test: (g, a, h) => x.test(g, a, h) && y.test(g, a, h),
-  z: x.z === null ? y.z : y.z === null ? x.z : x.z.filter((z) => y.z!.includes(z)),
-});
-const or = (x: Expr, y: Expr): Expr => ({
-  test: (g, a, h) => x.test(g, a, h) || y.test(g, a, h),
-  z: x.z === null || y.z === null ? null : [...new Set([...x.z, ...y.z])],
-});
-const not = (x: Expr): Expr => ({ test: (g, a, h) => !x.test(g, a, h), z: null });
-const anyZ = (test: AtomTest): Expr => ({ test, z: null });
+const and = (x: Expr, y: Expr): Expr => {
+  const r = req({ never: x.req.never || y.req.never });
+  for (const f of FIELDS) {
+    const [u, v] = [x.req[f], y.req[f]];
+    if (u !== NONE && v !== NONE && u !== v) r.never = true;
+    r[f] = u !== NONE ? u : v;
+  }
+  return {
+    test: (g, a, h) => x.test(g, a, h) && y.test(g, a, h),
+    z: x.z === null ? y.z : y.z === null ? x.z : x.z.filter((z) => y.z!.includes(z)),
+    req: r,
+  };
+};
+const or = (x: Expr, y: Expr): Expr => {
+  const r = req({ never: x.req.never && y.req.never });
+  for (const f of FIELDS) r[f] = x.req[f] === y.req[f] ? x.req[f] : NONE;
+  return {
+    test: (g, a, h) => x.test(g, a, h) || y.test(g, a, h),
+    z: x.z === null || y.z === null ? null : [...new Set([...x.z, ...y.z])],
+    req: r,
+  };
+};
+const not = (x: Expr): Expr => ({ test: (g, a, h) => !x.test(g, a, h), z: null, req: req() });
+const leaf = (test: AtomTest, r: Partial<Req> = {}): Expr => ({ test, z: null, req: req(r) });
 const element = (z: number, arom?: boolean): Expr => ({
   test: arom === undefined ? (g, a) => g.z[a] === z : (g, a) => g.z[a] === z && (g.aromatic[a] === 1) === arom,
   z: [z],
+  req: req(arom === undefined ? { z } : { z, arom: arom ? 1 : 0 }),
 });
+
+/** The comparisons of `r` hold for node `a` (hydrogen nodes have 0 for ring, aromatic and charge). */
+function meets(r: Req, g: MolGraph, a: number): boolean {
+  return (
+    !r.never &&
+    (r.z === NONE || g.z[a] === r.z) &&
+    (r.h === NONE || g.hs[a] === r.h) &&
+    (r.x === NONE || g.degree[a] === r.x) &&
+    (r.ring === NONE || g.ring[a] === r.ring) &&
+    (r.arom === NONE || g.aromatic[a] === r.arom) &&
+    (r.q === NONE || g.charge[a] === r.q)
+  );
+}
 
 class Parser {
   private pos = 0;
@@ -75,7 +122,7 @@ class Parser {
   pattern(): { atoms: PatternAtom[]; rootZ: number[] | null } {
     const atoms: PatternAtom[] = [];
     const root = this.atomExpr();
-    atoms.push({ test: root.test, parent: -1, bond: DEFAULT_BOND });
+    atoms.push({ test: root.test, req: root.req, parent: -1, bond: DEFAULT_BOND });
     this.rest(atoms, 0);
     if (this.pos < this.s.length) this.fail('unexpected character');
     return { atoms, rootZ: root.z };
@@ -83,9 +130,9 @@ class Parser {
 
   neighbour(): NeighbourSpec {
     const bond = this.bond();
-    const { test } = this.atomExpr();
+    const { test, req } = this.atomExpr();
     if (this.pos < this.s.length) this.fail('unexpected character');
-    return { bond, test };
+    return { bond, test: (g, a, h) => meets(req, g, a) && test(g, a, h) };
   }
 
   private rest(atoms: PatternAtom[], prev: number): void {
@@ -110,7 +157,8 @@ class Parser {
   }
 
   private atom(atoms: PatternAtom[], parent: number, bond: BondTest): number {
-    atoms.push({ test: this.atomExpr().test, parent, bond });
+    const { test, req } = this.atomExpr();
+    atoms.push({ test, req, parent, bond });
     return atoms.length - 1;
   }
 
@@ -137,9 +185,9 @@ class Parser {
       return ELEMENTS[two] ? element(ELEMENTS[two], false) : element(AROMATIC_ELEMENTS[two], true);
     }
     const c = s[this.pos];
-    if (c === '*') return this.pos++, anyZ(() => true);
-    if (c === 'A') return this.pos++, anyZ((g, a) => g.aromatic[a] === 0);
-    if (c === 'a') return this.pos++, anyZ((g, a) => g.aromatic[a] === 1);
+    if (c === '*') return this.pos++, leaf(() => true);
+    if (c === 'A') return this.pos++, leaf((g, a) => g.aromatic[a] === 0, { arom: 0 });
+    if (c === 'a') return this.pos++, leaf((g, a) => g.aromatic[a] === 1, { arom: 1 });
     if (ELEMENTS[c]) return this.pos++, element(ELEMENTS[c], false);
     if (AROMATIC_ELEMENTS[c]) return this.pos++, element(AROMATIC_ELEMENTS[c], true);
     return undefined;
@@ -199,25 +247,26 @@ class Parser {
     if (c === 'H') {
       this.pos++;
       const n = this.number() ?? 1;
-      return anyZ((g, a) => g.hs[a] === n);
+      return leaf((g, a) => g.hs[a] === n, { h: n });
     }
     if (c === 'X') {
       this.pos++;
       const n = this.number() ?? 1;
-      return anyZ((g, a) => g.degree[a] === n);
+      return leaf((g, a) => g.degree[a] === n, { x: n });
     }
     if (c === 'R') {
       this.pos++;
       const n = this.number();
       if (n !== undefined && n !== 0) this.fail('ring counts other than R0 are not supported');
-      return anyZ(n === 0 ? (g, a) => g.ring[a] === 0 : (g, a) => g.ring[a] === 1);
+      const ring = n === 0 ? 0 : 1;
+      return leaf((g, a) => g.ring[a] === ring, { ring });
     }
     if (c === '+' || c === '-') {
       this.pos++;
       let n = this.number();
       if (n === undefined) for (n = 1; s[this.pos] === c; this.pos++) n++;
       const q = c === '+' ? n : -n;
-      return anyZ((g, a) => g.charge[a] === q);
+      return leaf((g, a) => g.charge[a] === q, { q });
     }
     return this.symbol() ?? this.fail('unsupported primitive');
   }
@@ -234,7 +283,7 @@ class Parser {
     if (end >= s.length) this.fail('unclosed $(');
     const sub = compileSmarts(s.slice(this.pos + 2, end));
     this.pos = end + 1;
-    return { test: (g, a, h) => matchAt(sub, g, a, h), z: sub.rootZ };
+    return { test: (g, a, h) => matchAt(sub, g, a, h), z: sub.rootZ, req: sub.atoms[0].req };
   }
 }
 
@@ -249,7 +298,8 @@ export function compileNeighbour(spec: string): NeighbourSpec {
 
 /** True when the pattern matches with its first atom on node `a`. */
 export function matchAt(p: Pattern, g: MolGraph, a: number, explicitH: boolean): boolean {
-  if (!p.atoms[0].test(g, a, explicitH)) return false;
+  const root = p.atoms[0];
+  if (!meets(root.req, g, a) || !root.test(g, a, explicitH)) return false;
   if (p.atoms.length === 1) return true;
   const map = p.map; // a pattern never recurses into itself, so its scratch map is free here
   map[0] = a;
@@ -263,7 +313,7 @@ function extend(p: Pattern, g: MolGraph, map: Int32Array, k: number, explicitH: 
   const end = explicitH ? g.start[from + 1] : g.coreEnd[from];
   for (let j = g.start[from]; j < end; j++) {
     const b = g.nbr[j];
-    if (!pa.bond(g.bond[j]) || used(map, k, b) || !pa.test(g, b, explicitH)) continue;
+    if (!pa.bond(g.bond[j]) || used(map, k, b) || !meets(pa.req, g, b) || !pa.test(g, b, explicitH)) continue;
     map[k] = b;
     if (extend(p, g, map, k + 1, explicitH)) return true;
   }
