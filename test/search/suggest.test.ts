@@ -19,24 +19,29 @@ describe('editDistance', () => {
 });
 
 describe('closest', () => {
-  // [normalised name, compound rank]: a lower rank is a compound with more data.
-  const rows: [string, number][] = [
-    ['benzene', 2],
-    ['acetone', 4],
-    ['ethanol', 1],
-    ['athanol', 1], // a second name of ethanol
-    ['methanol', 3],
-    ['ethanal', 9],
-    ['benzine', 20],
-    ['chloroform', 5],
+  // [normalised name, compound rank, main name?]: a lower rank is a compound with more data.
+  const rows: [string, number, number][] = [
+    ['benzene', 2, 1],
+    ['benzen', 2, 0], // a synonym of benzene
+    ['acetone', 4, 1],
+    ['acetene', 1, 0], // an old synonym of ethylene, a compound with more data than acetone
+    ['ethanol', 1, 1],
+    ['athanol', 1, 0], // a second name of ethanol
+    ['methanol', 3, 1],
+    ['ethanal', 9, 1],
+    ['benzine', 20, 1],
+    ['chloroform', 5, 1],
   ];
   const list = nameList(rows);
   const names = (q: string) => closest(list, q).map((i) => list.norms[i]);
 
   it('offers the closest names, better-documented compounds first among equals', () => {
     expect(names('benzne')).toEqual(['benzene', 'benzine']);
-    expect(names('acetne')).toEqual(['acetone']);
     expect(names('etanol')).toEqual(['ethanol', 'methanol', 'ethanal']);
+  });
+
+  it('among equally close names, main names first, then the better-documented compound', () => {
+    expect(names('acetne')).toEqual(['acetone', 'acetene']);
   });
 
   it('one suggestion per compound: its closest name', () => {

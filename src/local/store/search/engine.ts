@@ -237,7 +237,7 @@ export class SearchEngine {
     this.names ??= loadNames(this.db);
     const byName = this.prepare('SELECT n.name FROM names n JOIN search_rank r ON r.compound_id = n.compound_id WHERE r.ord = ? AND n.norm = ? LIMIT 1').pluck();
     return closest(this.names, text.norm).map((i) => {
-      const shown = (byName.get(this.names!.ords[i], this.names!.norms[i]) as string | undefined) ?? this.names!.norms[i]!;
+      const shown = ((byName.get(this.names!.ords[i], this.names!.norms[i]) as string | undefined) ?? this.names!.norms[i]!).replace(/\s+/g, ' ').trim();
       return q.filterText ? `${shown} ${q.filterText}` : shown;
     });
   }
@@ -254,7 +254,7 @@ function rank(pairs: number[][]): number[] {
 }
 
 function loadNames(db: DB): NameList {
-  return nameList(db.prepare('SELECT DISTINCT norm, ord FROM search_names').raw().all() as [string, number][]);
+  return nameList(db.prepare('SELECT norm, ord, MAX(main) FROM search_names GROUP BY norm, ord').raw().all() as [string, number, number][]);
 }
 
 // ---- structures ----

@@ -36,6 +36,8 @@ export function maxEdits(length: number): number {
 export interface NameList {
   norms: string[];
   ords: Int32Array;
+  /** 1 for a compound's main name. */
+  main: Uint8Array;
   masks: Int32Array;
   /** byLength[n] = index of the first name of length >= n. */
   byLength: Int32Array;
@@ -54,19 +56,19 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-export function nameList(rows: [norm: string, ord: number][]): NameList {
+export function nameList(rows: [norm: string, ord: number, main: number][]): NameList {
   const sorted = [...rows].sort((a, b) => a[0].length - b[0].length);
   const norms = sorted.map((r) => r[0]);
   const maxLen = norms.length ? norms[norms.length - 1]!.length : 0;
   const byLength = new Int32Array(maxLen + 2).fill(norms.length);
   for (let i = norms.length - 1; i >= 0; i--) byLength[norms[i]!.length] = i;
   for (let n = maxLen; n >= 0; n--) byLength[n] = Math.min(byLength[n]!, byLength[n + 1]!);
-  return { norms, ords: Int32Array.from(sorted, (r) => r[1]), masks: Int32Array.from(norms, letterMask), byLength };
+  return { norms, ords: Int32Array.from(sorted, (r) => r[1]), main: Uint8Array.from(sorted, (r) => r[2]), masks: Int32Array.from(norms, letterMask), byLength };
 }
 
 /**
  * Indices into `list` of up to `limit` names closest to `norm`, one per compound: fewest edits,
- * then the better-documented compound (lower ord), then the name.
+ * then main names before synonyms, then the better-documented compound (lower ord), then the name.
  */
 export function closest(list: NameList, norm: string, limit = 5): number[] {
   const max = maxEdits(norm.length);
@@ -80,7 +82,7 @@ export function closest(list: NameList, norm: string, limit = 5): number[] {
     const d = editDistance(norm, name, max);
     if (d <= max) hits.push({ i, d });
   }
-  hits.sort((a, b) => a.d - b.d || list.ords[a.i]! - list.ords[b.i]! || (list.norms[a.i]! < list.norms[b.i]! ? -1 : 1));
+  hits.sort((a, b) => a.d - b.d || list.main[b.i]! - list.main[a.i]! || list.ords[a.i]! - list.ords[b.i]! || (list.norms[a.i]! < list.norms[b.i]! ? -1 : 1));
   const out: number[] = [];
   const seen = new Set<number>();
   for (const { i } of hits) {
