@@ -86,6 +86,7 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
     // A temporary file that is discarded on failure needs no journal while it is filled.
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
+    db.pragma('foreign_keys = OFF'); // consistent by construction; checks would slow the bulk load
     progress('writing');
     const now = opts.now ?? Math.floor(Date.now() / 1000);
     writeSources(db);

@@ -12,8 +12,8 @@
 //   cas_numbers(cas PK, compound_id)   every CAS of a compound (merged CAS numbers included).
 //   names(id PK, compound_id, name, norm, kind)   kind 'main' | 'iupac' | 'synonym';
 //     norm = normalizeText(name) (lower case, accents stripped, single spaces; search/query.ts).
-//   names_fts                   FTS5 over names.norm (external content table, rowid = names.id,
-//                               default unicode61 tokenizer); rebuilt at the end of a build.
+//   names_fts                   (v1 only) FTS5 over names.norm; dropped in v2 because the search
+//                               module builds its own FTS5 index (search_fts) in its build step.
 //   points(compound_id, key, v, s, t, c, r, e, calc, o)  one data point (spec 2.2) in the registry
 //     unit of `key` (properties.ts); t only for T-dependent keys; calc/o are 0|1.
 //   sources(key PK, db, url, license, ref)   the `src` descriptors points refer to by `s`.
@@ -103,6 +103,7 @@ const MIGRATIONS: string[] = [
   `,
   `
   CREATE TABLE structure_cache (input TEXT PRIMARY KEY, smiles TEXT, formula TEXT, mw REAL, inchi TEXT, inchikey TEXT);
+  DROP TABLE names_fts;
   `,
 ];
 

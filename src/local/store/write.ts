@@ -46,7 +46,6 @@ export function writeCompounds(db: DB, compounds: MergedCompound[], mtime: numbe
       }
     }
   }));
-  db.exec("INSERT INTO names_fts(names_fts) VALUES ('rebuild')");
 }
 
 export function writeSources(db: DB): void {

@@ -1,0 +1,67 @@
+// The whole mirror: builds the database from CHEM_DATA_DIR (or ../shared/data) when present and
+// checks that the counts stay in the expected ranges (measured on the mirror of the data README).
+// Uses the compiled build (worker threads) when dist/ exists; the TypeScript sources otherwise.
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compoundIdFor } from '../../src/api/ids.js';
+
+const DATA = process.env.CHEM_DATA_DIR || fileURLToPath(new URL('../../../shared/data', import.meta.url));
+const DIST = fileURLToPath(new URL('../../dist/local/store/', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'chem-full-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Expected ranges: the measured count ± about 10 %. */
+const RANGES: Record<string, [number, number]> = {
+  compounds: [95_000, 115_000],
+  typeC: [31_000, 38_000],
+  typeS: [60_000, 76_000],
+  namedStructures: [31_000, 38_000],
+  points: [440_000, 550_000],
+};
+const KEY_RANGES: Record<string, [number, number]> = {
+  tb: [38_000, 48_000], tf: [52_000, 65_000], tc: [41_000, 51_000], pc: [40_000, 50_000], vc: [63_000, 77_000],
+  af: [33_000, 42_000], hf: [12_500, 15_500], gf: [1_500, 1_900], hvap: [1_000, 1_300], hvapt: [18_500, 23_000],
+  hfus: [1_350, 1_700], logp: [30_000, 38_000], log10ws: [21_500, 27_000], cpg: [71_000, 88_000], cps: [11_000, 14_000],
+  dvisc: [5_500, 7_000],
+};
+
+describe.skipIf(!existsSync(join(DATA, 'chemicals')))('full build from the data mirror', () => {
+  it('builds every table and the counts stay in range', { timeout: 1_200_000 }, async () => {
+    const mod = existsSync(join(DIST, 'build.js')) ? pathToFileURL(join(DIST, 'build.js')).href : '../../src/local/store/build.js';
+    const { buildDatabase } = (await import(mod)) as typeof import('../../src/local/store/build.js');
+    const s = await buildDatabase({ from: DATA, dbPath: join(dir, 'chem.sqlite') });
+    console.log(`full build: ${s.seconds} s ${JSON.stringify(s.phases)}; ${s.compounds} compounds (${s.typeC} C, ${s.typeS} S), ${s.points} points`);
+    expect(s.missing).toEqual([]);
+    for (const [k, [lo, hi]] of Object.entries(RANGES)) {
+      const v = (s as unknown as Record<string, number>)[k]!;
+      expect(v, k).toBeGreaterThanOrEqual(lo);
+      expect(v, k).toBeLessThanOrEqual(hi);
+    }
+    for (const [k, [lo, hi]] of Object.entries(KEY_RANGES)) {
+      expect(s.pointsByKey[k], k).toBeGreaterThanOrEqual(lo);
+      expect(s.pointsByKey[k], k).toBeLessThanOrEqual(hi);
+    }
+
+    const { Store } = await import('../../src/local/store/store.js');
+    const store = Store.open(join(dir, 'chem.sqlite'));
+    try {
+      const eth = store.compound(compoundIdFor('LFQSCWFLJHTTHZ-UHFFFAOYSA-N'))!;
+      expect(eth.cas).toBe('64-17-5');
+      const tb = eth.fixed_props!.tb!.filter((p) => !p.calc);
+      expect(new Set(tb.map((p) => p.s)).size).toBeGreaterThanOrEqual(3);
+      for (const p of tb) expect(p.v).toBeCloseTo(351.4, -1);
+      // pc in kPa (IUPAC 6137 kPa), hf gas in kJ/mol (ATcT −234.57)
+      for (const p of eth.fixed_props!.pc!) expect(p.v).toBeGreaterThan(5000), expect(p.v).toBeLessThan(7500);
+      expect(eth.fixed_props!.hf!.find((p) => p.s === 'atct')!.v).toBeCloseTo(-234.6, 0);
+      // 1000-86-8 is only in Yaws' boiling points: a type S record found by CAS
+      const s1000 = store.compound(store.idByCas('1000-86-8')!)!;
+      expect(s1000).toMatchObject({ type: 'S', cas: '1000-86-8' });
+      expect(s1000.fixed_props!.tb!.map((p) => p.s)).toContain('yaws');
+    } finally {
+      store.close();
+    }
+  });
+});
