@@ -1,6 +1,6 @@
 // Edit distances worked by hand, and the closest names over a small list.
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance, nameList } from '../../src/local/store/search/suggest.js';
+import { closest, editDistance, letterMask, masksWithin } from '../../src/local/store/search/suggest.js';
 
 describe('editDistance', () => {
   it('counts insertions, deletions, substitutions and adjacent swaps', () => {
@@ -18,6 +18,15 @@ describe('editDistance', () => {
   });
 });
 
+describe('letter masks', () => {
+  it('one edit changes at most two bits, so the mask test never drops a close name', () => {
+    const pairs = [['benzne', 'benzene', 1], ['acetne', 'acetone', 1], ['etanol', 'methanol', 2], ['kitten', 'sitting', 3]] as const;
+    for (const [a, b, d] of pairs) expect(masksWithin(letterMask(a), letterMask(b), d)).toBe(true);
+    // "abc" and "xyz" share no letter: six bits differ, more than two edits can explain.
+    expect(masksWithin(letterMask('abc'), letterMask('xyz'), 2)).toBe(false);
+  });
+});
+
 describe('closest', () => {
   // [normalised name, compound rank, main name?]: a lower rank is a compound with more data.
   const rows: [string, number, number][] = [
@@ -32,8 +41,7 @@ describe('closest', () => {
     ['benzine', 20, 1],
     ['chloroform', 5, 1],
   ];
-  const list = nameList(rows);
-  const names = (q: string) => closest(list, q).map((i) => list.norms[i]);
+  const names = (q: string) => closest(rows.map(([norm, ord, main]) => ({ norm, ord, main })), q).map((c) => c.norm);
 
   it('offers the closest names, better-documented compounds first among equals', () => {
     expect(names('benzne')).toEqual(['benzene', 'benzine']);

@@ -12,7 +12,7 @@ import type { Compound, SearchResult } from '../../../api/types.js';
 import type { DB } from '../schema.js';
 import { parseQuery, type Filter, type ParsedQuery, type Term } from './query.js';
 import { checkPage, pageOf, PAGE_SIZE } from './paging.js';
-import { closest, nameList, type NameList } from './suggest.js';
+import { closest, letterMask, masksWithin, maxEdits, type NameCandidate } from './suggest.js';
 import { buildSearchIndex, hasSearchIndex, SHOWN } from './index-tables.js';
 
 interface Sql {
@@ -40,7 +40,6 @@ interface CompoundRow {
 
 export class SearchEngine {
   private readonly statements = new Map<string, Statement>();
-  private names?: NameList;
 
   constructor(
     private readonly db: DB,
@@ -50,6 +49,7 @@ export class SearchEngine {
       if (db.readonly) throw new ChemError(503, 'the database has no search index: rebuild it with "chem db build"');
       buildSearchIndex(db); // a database built before the index existed: once, a few seconds
     }
+    db.function('chem_masks_within', { deterministic: true }, (a: unknown, b: unknown, max: unknown) => (masksWithin(Number(a), Number(b), Number(max)) ? 1 : 0));
   }
 
   private prepare(sql: string): Statement {
@@ -234,10 +234,16 @@ export class SearchEngine {
     if (bad) return [bad.corrected];
     const text = q.terms.find((t) => t.kind === 'text');
     if (!text?.norm) return [];
-    this.names ??= loadNames(this.db);
+    const max = maxEdits(text.norm.length);
+    const candidates = this.prepare('SELECT norm, ord, main FROM search_names WHERE len BETWEEN ? AND ? AND chem_masks_within(mask, ?, ?)').iterate(
+      text.norm.length - max,
+      text.norm.length + max,
+      letterMask(text.norm),
+      max,
+    ) as Iterable<NameCandidate>;
     const byName = this.prepare('SELECT n.name FROM names n JOIN search_rank r ON r.compound_id = n.compound_id WHERE r.ord = ? AND n.norm = ? LIMIT 1').pluck();
-    return closest(this.names, text.norm).map((i) => {
-      const shown = ((byName.get(this.names!.ords[i], this.names!.norms[i]) as string | undefined) ?? this.names!.norms[i]!).replace(/\s+/g, ' ').trim();
+    return closest(candidates, text.norm).map((c) => {
+      const shown = ((byName.get(c.ord, c.norm) as string | undefined) ?? c.norm).replace(/\s+/g, ' ').trim();
       return q.filterText ? `${shown} ${q.filterText}` : shown;
     });
   }
@@ -251,10 +257,6 @@ function rank(pairs: number[][]): number[] {
     if (b === undefined || cls! < b) best.set(ord!, cls!);
   }
   return [...best].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map((e) => e[0]);
-}
-
-function loadNames(db: DB): NameList {
-  return nameList(db.prepare('SELECT norm, ord, MAX(main) FROM search_names GROUP BY norm, ord').raw().all() as [string, number, number][]);
 }
 
 // ---- structures ----

@@ -5,12 +5,14 @@
 //   search_rank(ord PK, compound_id, tb, tf)   every compound numbered in tie-break order: more data
 //                                      points first, then the name (case-insensitive), then the id;
 //                                      with the representative tb and tf shown in result rows.
-//   search_names(norm, ord, main)      every name's normal form with its compound's ord; index on
-//                                      (norm, ord, main) answers exact and prefix matches.
+//   search_names(norm, ord, main, len, mask)   every name's normal form with its compound's ord;
+//                                      index (norm, ord, main) answers exact and prefix matches,
+//                                      index (len, mask, ...) the candidates of suggestions.
 //   search_fts(text)                   FTS5, contentless, one document per compound (rowid = ord)
 //                                      holding all its names: word matches come out in rank order.
 import type { DB } from '../schema.js';
 import type { BuildStep } from '../steps.js';
+import { letterMask } from './suggest.js';
 
 /** Properties whose representative value result rows show. */
 export const SHOWN = ['tb', 'tf'] as const;
@@ -28,23 +30,27 @@ export function representative(points: { v: number; calc: number }[]): number | 
 }
 
 const TABLES = ['search_rank', 'search_names', 'search_fts'];
+/** What the current layout has; an index built by an earlier layout lacks some and is rebuilt. */
+const EXPECTED = [...TABLES, 'search_names_len'];
 
 export function hasSearchIndex(db: DB): boolean {
-  const n = db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name IN (${TABLES.map(() => '?').join(', ')})`).get(...TABLES) as { n: number };
-  return n.n === TABLES.length;
+  const n = db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name IN (${EXPECTED.map(() => '?').join(', ')})`).get(...EXPECTED) as { n: number };
+  return n.n === EXPECTED.length;
 }
 
 export function buildSearchIndex(db: DB): void {
+  db.function('chem_letter_mask', { deterministic: true }, (s: unknown) => letterMask(String(s)));
   db.transaction(() => {
     for (const t of TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
     db.exec(`
       CREATE TABLE search_rank (ord INTEGER PRIMARY KEY, compound_id TEXT NOT NULL UNIQUE, tb REAL, tf REAL);
       INSERT INTO search_rank (ord, compound_id)
         SELECT ROW_NUMBER() OVER (ORDER BY n_points DESC, compound COLLATE NOCASE, id), id FROM compounds;
-      CREATE TABLE search_names (norm TEXT NOT NULL, ord INTEGER NOT NULL, main INTEGER NOT NULL);
-      INSERT INTO search_names (norm, ord, main)
-        SELECT n.norm, r.ord, n.kind = 'main' FROM names n JOIN search_rank r ON r.compound_id = n.compound_id;
+      CREATE TABLE search_names (norm TEXT NOT NULL, ord INTEGER NOT NULL, main INTEGER NOT NULL, len INTEGER NOT NULL, mask INTEGER NOT NULL);
+      INSERT INTO search_names (norm, ord, main, len, mask)
+        SELECT n.norm, r.ord, n.kind = 'main', length(n.norm), chem_letter_mask(n.norm) FROM names n JOIN search_rank r ON r.compound_id = n.compound_id;
       CREATE INDEX search_names_norm ON search_names(norm, ord, main);
+      CREATE INDEX search_names_len ON search_names(len, mask, norm, ord, main);
       CREATE VIRTUAL TABLE search_fts USING fts5(text, content='', detail=none);
       INSERT INTO search_fts (rowid, text)
         SELECT r.ord, group_concat(n.norm, ' ; ') FROM names n JOIN search_rank r ON r.compound_id = n.compound_id GROUP BY r.ord;

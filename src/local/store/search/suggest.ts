@@ -1,8 +1,8 @@
 // "Did you mean": names within a small edit distance of a query that matched nothing. The distance
 // is optimal string alignment (insert, delete, substitute, swap two neighbours: "benzne" → benzene
-// is 1, "acetnoe" → acetone is 1). Names are held in memory grouped by length with a letter mask
-// each, so a scan reads only names of a close length whose letters could be that few edits away,
-// and abandons a name as soon as a row of the distance table exceeds the bound.
+// is 1, "acetnoe" → acetone is 1). The search index stores each name's length and letter mask, so
+// SQLite hands over only names of a close length whose letters could be that few edits away; the
+// distance of those is computed here and abandoned as soon as a row of the table exceeds the bound.
 
 /** Edit distance of a and b, or `max + 1` as soon as it must exceed `max`. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -32,19 +32,8 @@ export function maxEdits(length: number): number {
   return length <= 4 ? 1 : length <= 8 ? 2 : 3;
 }
 
-/** Normalised names with their compound's rank (lower = more data), sorted by length. */
-export interface NameList {
-  norms: string[];
-  ords: Int32Array;
-  /** 1 for a compound's main name. */
-  main: Uint8Array;
-  masks: Int32Array;
-  /** byLength[n] = index of the first name of length >= n. */
-  byLength: Int32Array;
-}
-
 /** A bit per letter (hashed into 31 bits): one edit changes at most two bits of the mask. */
-function letterMask(s: string): number {
+export function letterMask(s: string): number {
   let m = 0;
   for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) % 31);
   return m;
@@ -56,39 +45,38 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-export function nameList(rows: [norm: string, ord: number, main: number][]): NameList {
-  const sorted = [...rows].sort((a, b) => a[0].length - b[0].length);
-  const norms = sorted.map((r) => r[0]);
-  const maxLen = norms.length ? norms[norms.length - 1]!.length : 0;
-  const byLength = new Int32Array(maxLen + 2).fill(norms.length);
-  for (let i = norms.length - 1; i >= 0; i--) byLength[norms[i]!.length] = i;
-  for (let n = maxLen; n >= 0; n--) byLength[n] = Math.min(byLength[n]!, byLength[n + 1]!);
-  return { norms, ords: Int32Array.from(sorted, (r) => r[1]), main: Uint8Array.from(sorted, (r) => r[2]), masks: Int32Array.from(norms, letterMask), byLength };
+/** False when names with these letter masks must be more than `max` edits apart. */
+export function masksWithin(a: number, b: number, max: number): boolean {
+  return popcount(a ^ b) <= 2 * max;
+}
+
+export interface NameCandidate {
+  norm: string;
+  /** The compound's rank: lower = more data. */
+  ord: number;
+  /** 1 for the compound's main name. */
+  main: number;
 }
 
 /**
- * Indices into `list` of up to `limit` names closest to `norm`, one per compound: fewest edits,
- * then main names before synonyms, then the better-documented compound (lower ord), then the name.
+ * Up to `limit` candidates closest to `norm`, one per compound: fewest edits, then main names
+ * before synonyms, then the better-documented compound (lower ord), then the name.
  */
-export function closest(list: NameList, norm: string, limit = 5): number[] {
+export function closest(candidates: Iterable<NameCandidate>, norm: string, limit = 5): NameCandidate[] {
   const max = maxEdits(norm.length);
-  const mask = letterMask(norm);
-  const at = (len: number) => list.byLength[Math.min(Math.max(0, len), list.byLength.length - 1)]!;
-  const hits: { i: number; d: number }[] = [];
-  for (let i = at(norm.length - max), end = at(norm.length + max + 1); i < end; i++) {
-    if (popcount(mask ^ list.masks[i]!) > 2 * max) continue;
-    const name = list.norms[i]!;
-    if (name === norm) continue;
-    const d = editDistance(norm, name, max);
-    if (d <= max) hits.push({ i, d });
+  const hits: { c: NameCandidate; d: number }[] = [];
+  for (const c of candidates) {
+    if (c.norm === norm) continue;
+    const d = editDistance(norm, c.norm, max);
+    if (d <= max) hits.push({ c, d });
   }
-  hits.sort((a, b) => a.d - b.d || list.main[b.i]! - list.main[a.i]! || list.ords[a.i]! - list.ords[b.i]! || (list.norms[a.i]! < list.norms[b.i]! ? -1 : 1));
-  const out: number[] = [];
+  hits.sort((a, b) => a.d - b.d || b.c.main - a.c.main || a.c.ord - b.c.ord || (a.c.norm < b.c.norm ? -1 : 1));
+  const out: NameCandidate[] = [];
   const seen = new Set<number>();
-  for (const { i } of hits) {
-    if (seen.has(list.ords[i]!)) continue;
-    seen.add(list.ords[i]!);
-    out.push(i);
+  for (const { c } of hits) {
+    if (seen.has(c.ord)) continue;
+    seen.add(c.ord);
+    out.push(c);
     if (out.length === limit) break;
   }
   return out;
