@@ -2,7 +2,8 @@
 // Benchmark of the local predictor. Figures from one run, printed as ratios:
 //  1. batch throughput: `chem predict - --format csv` (every property: Joback, Crippen, McGowan, af,
 //     log10ws, cpg and dvisc at 298.15 K) and `--format ndjson` (whole v1 results with the default T grids)
-//     over N SMILES, against Open Babel's logP alone: `obabel -ismi FILE -osmi --append logP -O /dev/null`.
+//     over N SMILES (CSV batches of 2000+ lines run on one worker thread per core; NDJSON on the main
+//     thread), against Open Babel's logP alone: `obabel -ismi FILE -osmi --append logP -O /dev/null`.
 //     Each command is run --rounds times, interleaved; the best wall time of each is compared.
 //     Goal: chem >= 2x obabel's molecules/s. Also shown: chem with --jobs 0 (main thread only).
 //  2. cold start: `chem predict CCO --json` against `node -e 0`, median of --runs each, interleaved.

@@ -73,7 +73,10 @@ describe('prediction result shape (spec 2.5)', () => {
   });
   it('data points carry u s v calc r, and t only when T-dependent', () => {
     for (const [key, points] of Object.entries(r.properties.fixed)) {
-      for (const p of points) expect(Object.keys(p).sort()).toEqual(['calc', 'r', 's', 'u', 'v'].sort()), expect(p.u).toBe(key);
+      for (const p of points) {
+        expect(Object.keys(p).sort()).toEqual(['calc', 'r', 's', 'u', 'v']);
+        expect(p.u).toBe(key);
+      }
     }
     for (const points of Object.values(r.properties.tdep)) for (const p of points) expect(p.t).toBeGreaterThan(0);
   });

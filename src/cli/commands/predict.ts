@@ -85,7 +85,7 @@ export function predictCommand(deps: Deps): Command {
     .description('predict properties from a SMILES: Joback, Wildman-Crippen logP, McGowan volume and derived ones')
     .argument('[smiles]', 'the structure as SMILES, or - to read .smi lines ("SMILES [name]") from stdin')
     .option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)')
-    .option('--jobs <n>', 'batch: worker threads for big local batches (default: one per core; 0: none)')
+    .option('--jobs <n>', 'CSV/table batches of 2000+ lines: worker threads (default: one per core; 0: none)')
     .option('--t <kelvins>', 'extra temperatures for cpg and dvisc, comma-separated (CSV: the T columns; default 298.15)')
     .addHelpText(
       'after',
@@ -118,35 +118,26 @@ export async function runPredict(ctx: Context, args: string[], opts: Options): P
     await printResult(ctx, predictionView(keys, flatTemperatures), await run(smiles));
     return 0;
   }
-  // Batches of at least BIG_BATCH lines run on worker threads: each thread pays OpenChemLib's JIT warm-up
-  // (~1 s for the first thousand molecules), which only pays off for big batches. Typed input (a terminal)
-  // stays line by line on the main thread.
+  if (!flat) return runBatch(ctx, readLines(ctx.io.stdin), (line) => run(smilesOf(line)), predictionView(keys, flatTemperatures));
+  // Flat batches of at least BIG_BATCH lines run on worker threads that send back rows. Each thread pays
+  // OpenChemLib's JIT warm-up (~1 s for the first thousand molecules), which only pays off for big batches.
+  // (Whole v1 results are not worth it: passing them between threads costs more than predicting them.)
   const { PredictPool } = await import('../../local/predict/pool.js');
   const canPool = backend.kind === 'local' && jobs !== 0 && !ctx.io.stdinIsTTY && PredictPool.available();
   const { lines, count } = canPool ? await lookAhead(readLines(ctx.io.stdin), BIG_BATCH) : { lines: readLines(ctx.io.stdin), count: 0 };
-  const parallel = canPool && count >= BIG_BATCH;
-  const poolOpts = { ...predictOpts, props };
-  const smilesOf = (line: string) => line.split(/\s+/, 1)[0]; // a .smi line is "SMILES [name]"
-  // Enough lines in flight to fill the workers' chunks; the remote backend keeps the default pacing.
-  const batchOpts = parallel ? { concurrency: 1024 } : {};
-  if (flat) {
-    const pool = parallel ? new PredictPool<FlatRow>(poolOpts, true, jobs) : undefined;
-    const view: View<FlatRow> = { columns: columns(keys, flatTemperatures), rows: (r) => [r] };
-    const work = async (line: string) => (pool ? pool.predict(smilesOf(line)) : flatRow(await run(smilesOf(line))));
-    try {
-      return await runBatch(ctx, lines, work, view, batchOpts);
-    } finally {
-      await pool?.close();
-    }
-  }
-  const pool = parallel ? new PredictPool<PredictionResult>(poolOpts, false, jobs) : undefined;
-  const work = async (line: string) => (pool ? pool.predict(smilesOf(line)) : run(smilesOf(line)));
+  const pool = canPool && count >= BIG_BATCH ? new PredictPool({ ...predictOpts, props }, jobs) : undefined;
+  const view: View<FlatRow> = { columns: columns(keys, flatTemperatures), rows: (r) => [r] };
+  const work = async (line: string) => (pool ? pool.predict(smilesOf(line)) : flatRow(await run(smilesOf(line))));
   try {
-    return await runBatch(ctx, lines, work, predictionView(keys, flatTemperatures), batchOpts);
+    // Enough lines in flight to fill the workers' chunks.
+    return await runBatch(ctx, lines, work, view, pool ? { concurrency: 1024 } : {});
   } finally {
     await pool?.close();
   }
 }
+
+/** A .smi line is "SMILES [name]": the SMILES is the first field. */
+const smilesOf = (line: string) => line.split(/\s+/, 1)[0];
 
 /** Smallest batch that runs on worker threads. */
 const BIG_BATCH = 2000;

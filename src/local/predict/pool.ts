@@ -5,7 +5,6 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ChemError, type Status } from '../../api/errors.js';
-import type { PredictionResult } from '../../api/types.js';
 import type { FlatRow } from './flat.js';
 import type { PredictOptions } from './index.js';
 
@@ -13,25 +12,24 @@ export interface ChunkRequest {
   id: number;
   smiles: string[];
   opts: PredictOptions;
-  flat: boolean;
 }
-export type ChunkResult = { ok: PredictionResult | FlatRow } | { status: Status; message: string };
+export type ChunkResult = { ok: FlatRow } | { status: Status; message: string };
 
 /** Lines per message: large enough to hide messaging costs, small enough to keep both workers busy. */
 const CHUNK = 64;
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
-interface Pending<T> {
+interface Pending {
   smiles: string;
-  resolve: (r: T) => void;
+  resolve: (r: FlatRow) => void;
   reject: (e: Error) => void;
 }
 
-/** `flat`: the workers answer with flat rows (see flat.ts) instead of whole results, far less to transfer. */
-export class PredictPool<T extends PredictionResult | FlatRow> {
+/** The workers answer with flat rows (see flat.ts), far cheaper to pass between threads than whole results. */
+export class PredictPool {
   private readonly workers: { worker: Worker; busy: number }[] = [];
-  private readonly inFlight = new Map<number, Pending<T>[]>();
-  private buffer: Pending<T>[] = [];
+  private readonly inFlight = new Map<number, Pending[]>();
+  private buffer: Pending[] = [];
   private nextId = 0;
   private flushScheduled = false;
 
@@ -42,7 +40,6 @@ export class PredictPool<T extends PredictionResult | FlatRow> {
 
   constructor(
     private readonly opts: PredictOptions,
-    private readonly flat: T extends FlatRow ? true : false,
     size = availableParallelism(),
   ) {
     for (let i = 0; i < size; i++) {
@@ -54,7 +51,7 @@ export class PredictPool<T extends PredictionResult | FlatRow> {
     }
   }
 
-  predict(smiles: string): Promise<T> {
+  predict(smiles: string): Promise<FlatRow> {
     return new Promise((resolve, reject) => {
       this.buffer.push({ smiles, resolve, reject });
       if (this.buffer.length >= CHUNK) this.flush();
@@ -78,7 +75,7 @@ export class PredictPool<T extends PredictionResult | FlatRow> {
     const id = this.nextId++;
     this.inFlight.set(id, chunk);
     entry.busy++;
-    const request: ChunkRequest = { id, smiles: chunk.map((p) => p.smiles), opts: this.opts, flat: this.flat };
+    const request: ChunkRequest = { id, smiles: chunk.map((p) => p.smiles), opts: this.opts };
     entry.worker.postMessage(request);
   }
 
@@ -86,7 +83,7 @@ export class PredictPool<T extends PredictionResult | FlatRow> {
     entry.busy--;
     const chunk = this.inFlight.get(m.id)!;
     this.inFlight.delete(m.id);
-    (JSON.parse(m.json) as ChunkResult[]).forEach((r, i) => ('ok' in r ? chunk[i].resolve(r.ok as T) : chunk[i].reject(new ChemError(r.status, r.message))));
+    (JSON.parse(m.json) as ChunkResult[]).forEach((r, i) => ('ok' in r ? chunk[i].resolve(r.ok) : chunk[i].reject(new ChemError(r.status, r.message))));
   }
 
   private failAll(err: Error): void {

@@ -1,4 +1,4 @@
-// Worker thread of the prediction pool: predicts chunks of SMILES and posts the results back in order.
+// Worker thread of the prediction pool: predicts chunks of SMILES and posts flat rows back in order.
 import { parentPort } from 'node:worker_threads';
 import { toChemError } from '../../api/errors.js';
 import { flatRow } from './flat.js';
@@ -6,11 +6,10 @@ import { predict } from './index.js';
 import type { ChunkResult, ChunkRequest } from './pool.js';
 
 const port = parentPort!;
-port.on('message', ({ id, smiles, opts, flat }: ChunkRequest) => {
+port.on('message', ({ id, smiles, opts }: ChunkRequest) => {
   const results: ChunkResult[] = smiles.map((s) => {
     try {
-      const r = predict(s, opts);
-      return { ok: flat ? flatRow(r) : r };
+      return { ok: flatRow(predict(s, opts)) };
     } catch (err) {
       const e = toChemError(err);
       return { status: e.status, message: e.message };
