@@ -14,7 +14,7 @@ import { examples } from '../help.js';
 const ID_FIELDS = ['id', 'compound', 'cas', 'type', 'formula', 'mw', 'smiles', 'inchi', 'inchikey'] as const;
 
 /** Value rows of a record: fixed properties first, then T-dependent ones by temperature. */
-function valueRows(c: Compound, ctx: Context): string[][] {
+function valueRows(c: Compound, ctx: Context, refs: Map<string, string>): string[][] {
   const rows: string[][] = [];
   for (const map of [c.fixed_props ?? {}, c.tpdep_props ?? {}]) {
     for (const [key, points] of Object.entries(map)) {
@@ -24,11 +24,26 @@ function valueRows(c: Compound, ctx: Context): string[][] {
         const value = tableNumber(conv.convert(p.v)) + (p.e !== undefined ? ` ± ${tableNumber(conv.convert(p.v + p.e) - conv.convert(p.v))}` : '');
         const t = p.t === undefined ? '' : tableNumber(displayUnit('K', ctx.units).convert(p.t));
         const marks = [p.o ? ctx.color.red('outlier') : '', p.calc ? 'calc' : ''].filter(Boolean).join(' ');
-        rows.push([def ? `${key} ${plainSymbol(def)}` : key, value, conv.unit, t, p.s, p.r ?? '', marks]);
+        // The source's own reference is in the footer; a row shows only a reference of its own.
+        const ref = p.r && p.r !== refs.get(p.s) ? p.r : '';
+        rows.push([def ? `${key} ${plainSymbol(def)}` : key, value, conv.unit, t, p.s, ref, marks]);
       }
     }
   }
   return rows;
+}
+
+/** The reference most points of each source carry (shown once in the footer). */
+function sourceRefs(c: Compound): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const map of [c.fixed_props ?? {}, c.tpdep_props ?? {}]) {
+    for (const p of Object.values(map).flat() as DataPoint[]) {
+      if (!p.r) continue;
+      const m = counts.get(p.s) ?? counts.set(p.s, new Map()).get(p.s)!;
+      m.set(p.r, (m.get(p.r) ?? 0) + 1);
+    }
+  }
+  return new Map([...counts].map(([s, m]) => [s, [...m].sort((a, b) => b[1] - a[1])[0]![0]]));
 }
 
 export const compoundView: View<CompoundResponse> = {
@@ -39,9 +54,10 @@ export const compoundView: View<CompoundResponse> = {
     if (comp.other_names?.length) ids.push(['other names', comp.other_names.slice(0, 8).join('; ') + (comp.other_names.length > 8 ? ` (+${comp.other_names.length - 8})` : '')]);
     if (comp.has_outliers) ids.push(['outliers', ctx.color.red('yes (marked below)')]);
     let out = renderTable(['field', 'value'], ids, ctx);
-    const rows = valueRows(comp, ctx);
+    const refs = sourceRefs(comp);
+    const rows = valueRows(comp, ctx, refs);
     if (rows.length) out += renderTable(['property', 'value', 'unit', `T (${displayUnit('K', ctx.units).unit})`, 'source', 'reference', ''], rows, ctx);
-    const src = Object.entries(comp.src ?? {}).map(([k, s]) => `  ${k}: ${s.db}${s.license ? ` (${s.license})` : ''}`);
+    const src = Object.entries(comp.src ?? {}).map(([k, s]) => `  ${k}: ${s.db}${refs.get(k) ? `; ${refs.get(k)}` : ''}${s.license ? ` (${s.license})` : ''}`);
     if (src.length) out += `sources:\n${src.join('\n')}\n`;
     return out;
   },

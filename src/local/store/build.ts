@@ -36,7 +36,7 @@ export interface BuildSummary {
   compounds: number;
   typeC: number;
   typeS: number;
-  /** Type C compounds with a name that is not just their CAS or InChIKey. */
+  /** Compounds with a structure (SMILES) and a name that is not just their CAS or InChIKey. */
   namedStructures: number;
   points: number;
   pointsByKey: Record<string, number>;
@@ -128,10 +128,8 @@ function summarize(path: string, compounds: MergedCompound[], files: FileLog[], 
   let typeC = 0;
   let named = 0;
   for (const c of compounds) {
-    if (c.type === 'C') {
-      typeC++;
-      if (c.compound !== c.cas && c.compound !== c.inchikey) named++;
-    }
+    if (c.type === 'C') typeC++;
+    if (c.smiles && c.compound !== c.cas && c.compound !== c.inchikey) named++;
     for (const p of c.points) pointsByKey[p.key] = (pointsByKey[p.key] ?? 0) + 1;
     points += c.points.length;
   }

@@ -152,7 +152,8 @@ function build(gk: string, members: Ref[]): MergedCompound {
   const cas = casRefs[0]?.ref.slice(4);
   const addName = (name: string | undefined, kind: MergedName['kind']) => {
     const n = name?.trim();
-    if (n && !names.has(n.toLowerCase())) names.set(n.toLowerCase(), { name: n, kind });
+    // Placeholders such as "-" are not names.
+    if (n && /[\p{L}\p{N}]/u.test(n) && !names.has(n.toLowerCase())) names.set(n.toLowerCase(), { name: n, kind });
   };
   addName(main ?? cas ?? structure?.inchikey ?? gk.slice(3), 'main');
   for (const i of byRank) {

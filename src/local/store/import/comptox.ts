@@ -37,11 +37,14 @@ export const comptox: Importer = {
         f.t.row();
         const ref = ctx.casRef(f.t, row.CASRN);
         if (!ref) continue;
-        const standard = row.INCHI_STRING?.startsWith('InChI=1S/');
+        // A ChemAxon extension ("CCO |Sg:n:...|") marks a generic structure (polymer, UVCB): no structure.
+        const generic = /\s/.test(row.SMILES ?? '');
+        if (generic) f.t.skip('generic structure (CXSMILES S-group)');
+        const standard = !generic && row.INCHI_STRING?.startsWith('InChI=1S/');
         ctx.identity(f.t, ref, {
           name: row.PREFERRED_NAME,
           iupac: row.IUPAC_NAME,
-          smiles: row.SMILES,
+          smiles: generic ? undefined : row.SMILES,
           inchi: standard ? row.INCHI_STRING : undefined,
           inchikey: standard ? row.INCHIKEY : undefined,
           formula: row.MOLECULAR_FORMULA,
