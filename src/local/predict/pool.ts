@@ -32,6 +32,8 @@ export class PredictPool {
   private buffer: Pending[] = [];
   private nextId = 0;
   private flushScheduled = false;
+  /** Set when a worker failed: every pending and later prediction fails with it instead of hanging. */
+  private broken?: Error;
 
   /** False when the compiled worker script is absent (running from TypeScript sources): predict inline then. */
   static available(): boolean {
@@ -46,13 +48,15 @@ export class PredictPool {
       const worker = new Worker(WORKER_URL);
       const entry = { worker, busy: 0 };
       worker.on('message', (m: { id: number; json: string }) => this.settle(entry, m));
-      worker.on('error', (err) => this.failAll(err));
+      worker.on('error', (err) => this.fail(err));
+      worker.on('exit', (code) => code !== 0 && this.fail(new ChemError(500, `prediction worker stopped (exit ${code})`)));
       this.workers.push(entry);
     }
   }
 
   predict(smiles: string): Promise<FlatRow> {
     return new Promise((resolve, reject) => {
+      if (this.broken) return reject(this.broken);
       this.buffer.push({ smiles, resolve, reject });
       if (this.buffer.length >= CHUNK) this.flush();
       else if (!this.flushScheduled) {
@@ -63,6 +67,7 @@ export class PredictPool {
   }
 
   async close(): Promise<void> {
+    this.broken ??= new ChemError(500, 'prediction pool closed');
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
   }
 
@@ -86,8 +91,10 @@ export class PredictPool {
     (JSON.parse(m.json) as ChunkResult[]).forEach((r, i) => ('ok' in r ? chunk[i].resolve(r.ok) : chunk[i].reject(new ChemError(r.status, r.message))));
   }
 
-  private failAll(err: Error): void {
-    for (const chunk of this.inFlight.values()) for (const p of chunk) p.reject(err);
+  private fail(err: Error): void {
+    this.broken ??= err;
+    for (const chunk of [...this.inFlight.values(), this.buffer]) for (const p of chunk) p.reject(err);
     this.inFlight.clear();
+    this.buffer = [];
   }
 }
