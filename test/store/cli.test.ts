@@ -1,0 +1,95 @@
+// chem db build|info|path and chem cid through the CLI, on the fixture mirror.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compoundIdFor } from '../../src/api/ids.js';
+import { EXIT } from '../../src/api/errors.js';
+import { runChem } from '../helpers.js';
+
+const MIRROR = fileURLToPath(new URL('../fixtures/store/mirror', import.meta.url));
+const ETHANOL = compoundIdFor('LFQSCWFLJHTTHZ-UHFFFAOYSA-N');
+let dir: string;
+let db: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'chem-cli-store-'));
+  db = join(dir, 'chem.sqlite');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('chem db', () => {
+  it('builds from --from and reports the counts', async () => {
+    const r = await runChem(['db', 'build', '--from', MIRROR, '--db', db, '--json']);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s.compounds).toBeGreaterThan(5);
+    expect(s.pointsByKey.tb).toBeGreaterThan(5);
+    expect(r.stderr).toBe(''); // no progress bar when stderr is not a terminal
+  });
+  it('refuses a build without a data directory', async () => {
+    const r = await runChem(['db', 'build', '--db', join(dir, 'other.sqlite')]);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stderr).toMatch(/CHEM_DATA_DIR/);
+  });
+  it('info reports counts per property, source and file', async () => {
+    const r = await runChem(['db', 'info', '--db', db, '--json']);
+    expect(r.code).toBe(0);
+    const i = JSON.parse(r.stdout);
+    expect(i.points_by_source.yaws).toBeGreaterThan(0);
+    expect(i.files.find((f: { file: string }) => f.file.endsWith('kow.csv')).rejected).toEqual({ 'malformed CAS': 1 });
+  });
+  it('path prints the resolved database path', async () => {
+    expect((await runChem(['db', 'path', '--db', db])).stdout).toBe(`${db}\n`);
+    expect((await runChem(['db', 'path'], { env: { CHEM_DB: '/x/y.sqlite' } })).stdout).toBe('/x/y.sqlite\n');
+  });
+});
+
+describe('chem cid', () => {
+  it('prints the full record as v1 JSON', async () => {
+    const r = await runChem(['cid', ETHANOL, '--db', db, '--json']);
+    expect(r.code).toBe(0);
+    const { comp } = JSON.parse(r.stdout);
+    expect(comp).toMatchObject({ id: ETHANOL, cas: '64-17-5', type: 'C' });
+    const tb = comp.fixed_props.tb.filter((p: { calc?: boolean }) => !p.calc);
+    expect(new Set(tb.map((p: { s: string }) => p.s)).size).toBeGreaterThanOrEqual(3);
+    expect(comp.fixed_props.pc.find((p: { s: string }) => p.s === 'iupac').v).toBe(6148);
+    expect(comp.drawing).toMatch(/^data:image\/png;base64,/);
+  });
+  it('shows a table with an identifier block and value rows', async () => {
+    const r = await runChem(['cid', ETHANOL, '--db', db, '--format', 'table'], { columns: 160 });
+    expect(r.stdout).toMatch(/inchikey\s*│ LFQSCWFLJHTTHZ-UHFFFAOYSA-N/);
+    expect(r.stdout).toMatch(/pc Pc\s*│ 6148\s*│ kPa/);
+    expect(r.stdout).toMatch(/calc/);
+  });
+  it('finds the type S record of a CAS only in a property table', async () => {
+    const r = await runChem(['cid', compoundIdFor('CAS:1000-86-8'), '--db', db, '--json']);
+    expect(JSON.parse(r.stdout).comp).toMatchObject({ type: 'S', cas: '1000-86-8' });
+  });
+  it('malformed id → usage error, unknown id → not found', async () => {
+    expect((await runChem(['cid', '12-34', '--db', db])).code).toBe(EXIT.usage);
+    const r = await runChem(['cid', compoundIdFor('nothing here'), '--db', db]);
+    expect(r.code).toBe(EXIT.notFound);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+  it('reads ids from stdin, one row per input, and exits partial when one fails', async () => {
+    const r = await runChem(['cid', '-', '--db', db, '--format', 'ndjson'], { stdin: `${ETHANOL}\nbad-id\n` });
+    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(2);
+    expect(r.code).toBe(EXIT.partial);
+  });
+  it('without a database says in one line how to get one (503)', async () => {
+    const r = await runChem(['cid', ETHANOL, '--db', join(dir, 'none.sqlite')]);
+    expect(r.code).toBe(EXIT.unavailable);
+    expect(r.stderr).toMatch(/chem db build/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+  it('builds once from CHEM_DATA_DIR when there is no database, with a notice', async () => {
+    const fresh = join(dir, 'auto.sqlite');
+    const r = await runChem(['cid', ETHANOL, '--db', fresh, '--json'], { env: { CHEM_DATA_DIR: MIRROR } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/building it from/);
+    expect(existsSync(fresh)).toBe(true);
+  });
+});
