@@ -28,20 +28,27 @@ export function csvRows(text: string): string[][] {
   for (let i = 0; i < s.length; i++) {
     const ch = s[i]!;
     if (quoted) {
-      if (ch === '"') {
-        if (s[i + 1] === '"') (field += '"'), i++;
-        else quoted = false;
-      } else field += ch;
+      if (ch !== '"') field += ch;
+      else if (s[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else quoted = false;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && s[i + 1] === '\n') i++;
-      row.push(field), (field = '');
+      row.push(field);
+      field = '';
       if (row.length > 1 || row[0] !== '') rows.push(row);
       row = [];
     } else field += ch;
   }
-  if (field !== '' || row.length) row.push(field), rows.push(row);
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -69,9 +76,13 @@ export function sdf(text: string): { molblock: string; fields: Row }[] {
     let value: string[] = [];
     for (const line of [...rec.slice(end + 6).split(/\r?\n/), '']) {
       const head = /^>.*<([^>]+)>/.exec(line);
-      if (head) (name = head[1]!), (value = []);
-      else if (name !== undefined && line.trim() === '') (fields[name] = value.join('\n').trim()), (name = undefined);
-      else if (name !== undefined) value.push(line);
+      if (head) {
+        name = head[1]!;
+        value = [];
+      } else if (name !== undefined && line.trim() === '') {
+        fields[name] = value.join('\n').trim();
+        name = undefined;
+      } else if (name !== undefined) value.push(line);
     }
     out.push({ molblock, fields });
   }
