@@ -200,14 +200,12 @@ export class SearchEngine {
     return out;
   }
 
-  /** The ranked ords that pass every filter (checked in one statement over the candidates). */
+  /** The ranked ords that pass every filter (one index seek per candidate and filter). */
   private filter(ranked: number[], filters: Filter[]): number[] {
     if (!filters.length || !ranked.length) return ranked;
-    const conds = filters.map(filterCondition);
+    const conds = filters.map((f) => filterCondition(f, 'j.value'));
     const pass = new Set(
-      this.prepare(
-        `SELECT r.ord FROM json_each(?) j JOIN search_rank r ON r.ord = j.value JOIN compounds c ON c.id = r.compound_id WHERE ${conds.map((c) => c.sql).join(' AND ')}`,
-      )
+      this.prepare(`SELECT j.value FROM json_each(?) j WHERE ${conds.map((c) => c.sql).join(' AND ')}`)
         .pluck()
         .all(JSON.stringify(ranked), ...conds.flatMap((c) => c.params)) as number[],
     );
@@ -219,7 +217,7 @@ export class SearchEngine {
     if (!ords.length) return [];
     const rows = this.prepare(
       `SELECT r.ord, c.id, c.rev, c.compound, c.cas, c.inchi, c.inchikey, c.formula, c.type, c.mw, c.smiles, c.mtime, c.has_outliers, r.tb, r.tf
-       FROM json_each(?) j JOIN search_rank r ON r.ord = j.value JOIN compounds c ON c.id = r.compound_id ORDER BY j.key`,
+       FROM json_each(?) j CROSS JOIN search_rank r ON r.ord = j.value CROSS JOIN compounds c ON c.id = r.compound_id ORDER BY j.key`,
     ).all(JSON.stringify(ords)) as CompoundRow[];
     return rows.map((r) => {
       const c: Compound = { id: r.id, rev: r.rev, compound: r.compound, type: r.type, has_outliers: !!r.has_outliers, mtime: r.mtime };
@@ -278,55 +276,33 @@ async function computedKey(fn: () => Promise<string>): Promise<string | undefine
   }
 }
 
-// ---- filters ----
+// ---- filters (on the search index's values; see index-tables.ts for which values count) ----
 
 type RangeFilter = Extract<Filter, { kind: 'range' }>;
 
-function bounds(f: RangeFilter, column: string): Sql {
+function bounds(f: RangeFilter): Sql {
   const parts: string[] = [];
   const params: unknown[] = [];
-  if (f.lo !== -Infinity) parts.push(`${column} ${f.loOpen ? '>' : '>='} ?`), params.push(f.lo);
-  if (f.hi !== Infinity) parts.push(`${column} ${f.hiOpen ? '<' : '<='} ?`), params.push(f.hi);
-  return { sql: parts.length ? parts.join(' AND ') : '1', params };
+  if (f.lo !== -Infinity) parts.push(`v ${f.loOpen ? '>' : '>='} ?`), params.push(f.lo);
+  if (f.hi !== Infinity) parts.push(`v ${f.hiOpen ? '<' : '<='} ?`), params.push(f.hi);
+  return { sql: parts.length ? ' AND ' + parts.join(' AND ') : '', params };
 }
 
-/** Measured, non-outlier values count; calculated ones only for compounds with no measured value. */
-function pointInRange(f: RangeFilter): Sql {
-  const b = bounds(f, 'p.v');
-  return {
-    sql: `p.key = ? AND ${b.sql} AND p.o = 0
-      AND (p.calc = 0 OR NOT EXISTS (SELECT 1 FROM points m WHERE m.compound_id = p.compound_id AND m.key = p.key AND m.calc = 0))`,
-    params: [f.key, ...b.params],
-  };
+/** A filter as a condition on the compound whose ord is `ord` (an SQL expression). */
+function filterCondition(f: Filter, ord: string): Sql {
+  if (f.kind === 'has') return { sql: `EXISTS (SELECT 1 FROM search_keys WHERE key = ? AND ord = ${ord})`, params: [f.key] };
+  const b = bounds(f);
+  return { sql: `EXISTS (SELECT 1 FROM search_values WHERE key = ? AND ord = ${ord}${b.sql})`, params: [f.key, ...b.params] };
 }
 
-/** A filter as a condition on the compound `c`. */
-function filterCondition(f: Filter): Sql {
-  if (f.kind === 'has') return { sql: 'EXISTS (SELECT 1 FROM points p WHERE p.compound_id = c.id AND p.key = ?)', params: [f.key] };
-  if (f.key === 'mw') {
-    const b = bounds(f, 'c.mw');
-    return { sql: `c.mw IS NOT NULL AND ${b.sql}`, params: b.params };
-  }
-  const inner = pointInRange(f);
-  return { sql: `EXISTS (SELECT 1 FROM points p WHERE p.compound_id = c.id AND ${inner.sql})`, params: inner.params };
-}
-
-/** A filter-only query: the first filter yields the candidates (points(key, v) index), the rest check them. */
+/** A filter-only query: the first filter yields the candidates through its index, the rest check them. */
 function filterHits(first: Filter, rest: Filter[]): Sql {
-  let from: Sql;
-  if (first.kind === 'has') from = { sql: 'SELECT DISTINCT compound_id AS id FROM points WHERE key = ?', params: [first.key] };
-  else if (first.key === 'mw') {
-    const b = bounds(first, 'mw');
-    from = { sql: `SELECT id FROM compounds WHERE mw IS NOT NULL AND ${b.sql}`, params: b.params };
-  } else {
-    const r = pointInRange(first);
-    from = { sql: `SELECT DISTINCT p.compound_id AS id FROM points p WHERE ${r.sql}`, params: r.params };
-  }
-  const conds = rest.map(filterCondition);
+  const b = first.kind === 'range' ? bounds(first) : { sql: '', params: [] };
+  const from = first.kind === 'has' ? 'SELECT ord FROM search_keys WHERE key = ?' : `SELECT DISTINCT ord FROM search_values WHERE key = ?${b.sql}`;
+  const conds = rest.map((f) => filterCondition(f, 'h.ord'));
   return {
-    sql: `SELECT r.ord, 0 FROM (${from.sql}) h JOIN search_rank r ON r.compound_id = h.id JOIN compounds c ON c.id = h.id
-      ${conds.length ? 'WHERE ' + conds.map((c) => c.sql).join(' AND ') : ''}`,
-    params: [...from.params, ...conds.flatMap((c) => c.params)],
+    sql: `SELECT h.ord, 0 FROM (${from}) h ${conds.length ? 'WHERE ' + conds.map((c) => c.sql).join(' AND ') : ''}`,
+    params: [first.key, ...b.params, ...conds.flatMap((c) => c.params)],
   };
 }
 

@@ -10,6 +10,11 @@
 //                                      index (len, mask, ...) the candidates of suggestions.
 //   search_fts(text)                   FTS5, contentless, one document per compound (rowid = ord)
 //                                      holding all its names: word matches come out in rank order.
+//   search_values(key, v, ord)         the values property filters compare: fixed properties'
+//                                      measured non-outlier points, or the calculated ones of a
+//                                      compound with none measured; and `mw`. Indexes (key, v, ord)
+//                                      for filter-only queries, (key, ord, v) to check candidates.
+//   search_keys(key, ord)              which compound has any point of a key (`has:`).
 import type { DB } from '../schema.js';
 import type { BuildStep } from '../steps.js';
 import { letterMask } from './suggest.js';
@@ -29,7 +34,7 @@ export function representative(points: { v: number; calc: number }[]): number | 
   return vs.length % 2 ? vs[m] : (vs[m - 1]! + vs[m]!) / 2;
 }
 
-const TABLES = ['search_rank', 'search_names', 'search_fts'];
+const TABLES = ['search_rank', 'search_names', 'search_fts', 'search_values', 'search_keys'];
 /** What the current layout has; an index built by an earlier layout lacks some and is rebuilt. */
 const EXPECTED = [...TABLES, 'search_names_len'];
 
@@ -54,6 +59,18 @@ export function buildSearchIndex(db: DB): void {
       CREATE VIRTUAL TABLE search_fts USING fts5(text, content='', detail=none);
       INSERT INTO search_fts (rowid, text)
         SELECT r.ord, group_concat(n.norm, ' ; ') FROM names n JOIN search_rank r ON r.compound_id = n.compound_id GROUP BY r.ord;
+      CREATE TABLE search_values (key TEXT NOT NULL, v REAL NOT NULL, ord INTEGER NOT NULL);
+      INSERT INTO search_values (key, v, ord)
+        SELECT p.key, p.v, r.ord FROM points p JOIN search_rank r ON r.compound_id = p.compound_id
+        WHERE p.t IS NULL AND p.o = 0
+          AND (p.calc = 0 OR NOT EXISTS (SELECT 1 FROM points m WHERE m.compound_id = p.compound_id AND m.key = p.key AND m.calc = 0));
+      INSERT INTO search_values (key, v, ord)
+        SELECT 'mw', c.mw, r.ord FROM compounds c JOIN search_rank r ON r.compound_id = c.id WHERE c.mw IS NOT NULL;
+      CREATE INDEX search_values_kv ON search_values(key, v, ord);
+      CREATE INDEX search_values_ko ON search_values(key, ord, v);
+      CREATE TABLE search_keys (key TEXT NOT NULL, ord INTEGER NOT NULL, PRIMARY KEY (key, ord)) WITHOUT ROWID;
+      INSERT OR IGNORE INTO search_keys (key, ord)
+        SELECT p.key, r.ord FROM points p JOIN search_rank r ON r.compound_id = p.compound_id;
     `);
     const points = db.prepare(`SELECT compound_id AS id, key, v, calc FROM points WHERE key IN (${SHOWN.map(() => '?').join(', ')}) AND o = 0 ORDER BY compound_id`);
     const byCompound = new Map<string, { key: string; v: number; calc: number }[]>();
