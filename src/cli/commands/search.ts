@@ -6,7 +6,6 @@ import { notFound, usageError } from '../../api/errors.js';
 import type { Compound, SearchResult } from '../../api/types.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
-import { readLines, runBatch } from '../batch.js';
 import { cellValue, columnHeader, csvLine, pickFields, printResult, rowsTable, type Column, type Row, type View } from '../output.js';
 import { examples } from '../help.js';
 
@@ -107,6 +106,7 @@ export async function runSearch(ctx: Context, args: string[], opts: Options): Pr
 
   if (query === '-') {
     // One row per query: the best hit in table/CSV, the whole v1 result in JSON/NDJSON.
+    const { readLines, runBatch } = await import('../batch.js');
     return runBatch(ctx, readLines(ctx.io.stdin), (q) => backend.search(q, page), searchView);
   }
   if (looksLikeCas(query) && !isValidCas(query)) {
