@@ -60,11 +60,15 @@ export function streamIO(stdin: Readable & { isTTY?: boolean }, stdout: Writable
     columns: stdout.columns || 80,
     write: (s) =>
       new Promise((resolve, reject) => {
-        if (stdout.write(s)) resolve();
-        else {
-          stdout.once('drain', resolve);
-          stdout.once('error', reject);
-        }
+        if (stdout.write(s)) return resolve();
+        const done = (err?: Error) => {
+          stdout.off('drain', done);
+          stdout.off('error', done);
+          if (err) reject(err);
+          else resolve();
+        };
+        stdout.on('drain', done);
+        stdout.on('error', done);
       }),
   };
 }
