@@ -1,7 +1,7 @@
 // The build pipeline on the fixture mirror: merge rules, the stored record, db info counts, and an
 // interrupted build that must leave the previous database untouched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,6 +152,17 @@ describe('interrupted build', () => {
     expect(readFileSync(dbPath).equals(before)).toBe(true);
     expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
     expect(Store.open(dbPath).info().compounds).toBe(summary.compounds);
+  });
+  it('removes the temporary file a killed build left behind, once it is stale', async () => {
+    const stale = `${dbPath}.tmp-deadbeef`;
+    const fresh = `${dbPath}.tmp-running`;
+    writeFileSync(stale, 'half a database');
+    writeFileSync(fresh, 'a build in progress');
+    utimesSync(stale, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
+    await buildDatabase({ from: MIRROR, dbPath, threads: 1, steps: [] });
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    rmSync(fresh);
   });
   it('refuses a directory that is not the mirror', async () => {
     await expect(buildDatabase({ from: join(dir, 'nope'), dbPath: join(dir, 'x.sqlite') })).rejects.toBeInstanceOf(ChemError);

@@ -1,8 +1,9 @@
 // `chem db build`: every importer over the data directory, the merge, and the write — into a
 // temporary file beside the target that is renamed over it only when complete, so a killed or
 // failed build leaves the previous database untouched.
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { ChemError } from '../../api/errors.js';
 import { ImportContext, type FileLog } from './import/context.js';
 import { IMPORTERS } from './import/index.js';
@@ -80,7 +81,8 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
 
   lap('merge');
   mkdirSync(dirname(opts.dbPath), { recursive: true });
-  const tmp = `${opts.dbPath}.tmp-${process.pid}-${Date.now()}`;
+  removeStaleTemps(opts.dbPath);
+  const tmp = `${opts.dbPath}.tmp-${randomBytes(6).toString('hex')}`;
   try {
     const db = openDb(tmp);
     // A temporary file that is discarded on failure needs no journal while it is filled.
@@ -119,6 +121,16 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
     return summary;
   } finally {
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(tmp + suffix, { force: true });
+  }
+}
+
+/** Temporary files of killed builds (untouched for an hour; a running build writes continuously). */
+function removeStaleTemps(dbPath: string): void {
+  const dir = dirname(dbPath);
+  const prefix = `${basename(dbPath)}.tmp-`;
+  for (const f of readdirSync(dir)) {
+    const path = join(dir, f);
+    if (f.startsWith(prefix) && Date.now() - statSync(path).mtimeMs > 3600_000) rmSync(path, { force: true });
   }
 }
 
