@@ -6,6 +6,7 @@ import type { Deps } from './command.js';
 import { FORMATS } from './output.js';
 import { examples } from './help.js';
 import { convertCommand } from './commands/convert.js';
+import { searchCommand } from './commands/search.js';
 import { predictCommand } from './commands/predict.js';
 import { configCommand } from './commands/config.js';
 import { completionCommand } from './commands/completion.js';
@@ -13,6 +14,8 @@ import { cacheCommand } from './commands/cache.js';
 import { serveCommand } from './commands/serve.js';
 import { mixturesCommand } from './commands/mixtures.js';
 import { midCommand } from './commands/mid.js';
+import { cidCommand } from './commands/cid.js';
+import { dbCommand } from './commands/db.js';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
@@ -42,6 +45,7 @@ export function buildProgram(deps: Deps): Command {
     .exitOverride();
 
   const commands = [
+    searchCommand(deps),
     convertCommand(deps),
     predictCommand(deps),
     configCommand(deps),
@@ -50,6 +54,8 @@ export function buildProgram(deps: Deps): Command {
     serveCommand(deps),
     mixturesCommand(deps),
     midCommand(deps),
+    cidCommand(deps),
+    dbCommand(deps),
   ];
   for (const cmd of commands) program.addCommand(inherit(cmd, program));
   program.addHelpText('after', examples('chem convert smiles CCO', 'chem predict "c1ccccc1O" --json', 'chem search benzene', 'chem config set api-key'));

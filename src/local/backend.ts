@@ -31,31 +31,69 @@ export class LocalBackend implements Backend {
   }
 
   async convert(from: ConvertFormat, value: string, opts: ConvertOptions = {}): Promise<ConversionResult> {
-    const { structureIdentifiers } = await import('./chem/identity.js');
-    if (from !== 'smiles') {
-      throw new ChemError(503, `converting from ${from} needs the local database (run "chem db build")`);
+    const v = value.trim();
+    if (!v) throw new ChemError(400, `empty ${from}`);
+    const { convertFromDb } = await import('./store/search/convert.js');
+    // Without a database a SMILES can still be answered from the structure (below).
+    const store = await this.store().catch((err: unknown) => {
+      if (from === 'smiles' && !opts.strict && err instanceof ChemError && err.status === 503) return undefined;
+      throw err;
+    });
+    if (store) {
+      const hit = await convertFromDb(store.db, from, v);
+      if (hit) return hit;
+      if (from === 'name') {
+        const { engineFor } = await import('./store/search/engine.js');
+        const near = (await engineFor(store.db).search(`name:"${v.replace(/"/g, '')}"`)).suggestions ?? [];
+        throw new ChemError(404, `no compound named "${v}" in the database${near.length ? ` (did you mean ${near.slice(0, 3).join(', ')}?)` : ''}`);
+      }
+      if (from !== 'smiles') throw new ChemError(404, `no compound with ${from} ${v} in the database`);
     }
-    if (opts.strict) throw new ChemError(404, `compound not found in the database: ${value}`);
-    const ids = await structureIdentifiers(from, value);
+    const { structureIdentifiers } = await import('./chem/identity.js');
+    const ids = await structureIdentifiers('smiles', v);
+    // A stored structure whose canonical SMILES differs (another toolkit's reading) has the same InChIKey.
+    const byKey = store && (await convertFromDb(store.db, 'inchikey', ids.inchikey));
+    if (byKey) return byKey;
+    if (opts.strict) throw new ChemError(404, `compound not found in the database: ${v}`);
     opts.onNotice?.('not in the database: identifiers computed from the structure (cid and name empty)');
     return { cid: '', name: '', ...ids };
   }
 
-  async search(_query: string, _page?: number): Promise<SearchResult> {
-    throw new ChemError(503, 'search needs the local database (run "chem db build")');
+  async search(query: string, page?: number): Promise<SearchResult> {
+    const { engineFor } = await import('./store/search/engine.js');
+    return engineFor((await this.store()).db).search(query, page);
   }
 
-  async compound(_cid: string): Promise<CompoundResponse> {
-    throw new ChemError(503, 'compound lookups need the local database (run "chem db build")');
+  async compound(cid: string): Promise<CompoundResponse> {
+    const { checkCompoundId, fullRecord } = await import('./store/record.js');
+    checkCompoundId(cid);
+    return { comp: await fullRecord(await this.store(), cid) };
   }
 
-  async mixtures(_cid: string): Promise<MixtureList> {
-    throw new ChemError(503, 'mixture lookups need the local database (run "chem db build")');
+  private storePromise?: Promise<import('./store/store.js').Store>;
+
+  /** The database, opened (or built from CHEM_DATA_DIR) on first use. */
+  store(): Promise<import('./store/store.js').Store> {
+    this.storePromise ??= import('./store/open.js').then(({ openStore }) => openStore({ dbPath: this.options.dbPath, env: this.options.env, notice: this.options.notice }));
+    return this.storePromise;
   }
 
-  async mixture(_mid: string): Promise<MixtureResponse> {
-    throw new ChemError(503, 'mixture lookups need the local database (run "chem db build")');
+  async mixtures(cid: string): Promise<MixtureList> {
+    const { checkCompoundId } = await import('./store/record.js');
+    checkCompoundId(cid);
+    const { mixtureList } = await import('./store/import/mixtures-read.js');
+    return mixtureList((await this.store()).db, cid);
   }
 
-  async close(): Promise<void> {}
+  async mixture(mid: string): Promise<MixtureResponse> {
+    const { checkMixtureId, mixtureRecord } = await import('./store/import/mixtures-read.js');
+    checkMixtureId(mid);
+    return mixtureRecord((await this.store()).db, mid);
+  }
+
+  async close(): Promise<void> {
+    const store = this.storePromise;
+    this.storePromise = undefined;
+    if (store) (await store.catch(() => undefined))?.close();
+  }
 }
