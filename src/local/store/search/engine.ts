@@ -283,8 +283,14 @@ type RangeFilter = Extract<Filter, { kind: 'range' }>;
 function bounds(f: RangeFilter): Sql {
   const parts: string[] = [];
   const params: unknown[] = [];
-  if (f.lo !== -Infinity) parts.push(`v ${f.loOpen ? '>' : '>='} ?`), params.push(f.lo);
-  if (f.hi !== Infinity) parts.push(`v ${f.hiOpen ? '<' : '<='} ?`), params.push(f.hi);
+  if (f.lo !== -Infinity) {
+    parts.push(`v ${f.loOpen ? '>' : '>='} ?`);
+    params.push(f.lo);
+  }
+  if (f.hi !== Infinity) {
+    parts.push(`v ${f.hiOpen ? '<' : '<='} ?`);
+    params.push(f.hi);
+  }
   return { sql: parts.length ? ' AND ' + parts.join(' AND ') : '', params };
 }
 
