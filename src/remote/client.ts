@@ -229,6 +229,11 @@ export class RemoteClient {
         announced = true;
         continue;
       }
+      if (status === 500 && path.split('?', 1)[0]!.endsWith('/search')) {
+        // Spec 4.6 / part 7: on /search, 500 means "request not valid": a usage error, not retried.
+        const detail = dialectMessage(text) ?? snippet(text, key);
+        throw new ChemError(400, `invalid search request${detail ? `: ${snippet(detail, key)}` : ''}`);
+      }
       if (RETRY_STATUS.has(status) && failures < this.o.retries) {
         failures++;
         const asked = retryAfter !== undefined && retryAfter <= this.o.maxRetryAfter ? retryAfter * 1000 : 0;

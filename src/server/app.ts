@@ -131,10 +131,14 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   app.get(`${API_PREFIX}/search`, async (req: Req) => {
     const { q, p } = req.query;
     if (typeof q !== 'string' || q.trim() === '') throw new ChemError(500, 'invalid search request: give the query as one parameter q');
+    // Spec 4.6 / part 7: an invalid search request is a 500 (the client reads it as a usage error).
     if (p !== undefined && (typeof p !== 'string' || !PAGE.test(p))) {
-      throw new ChemError(400, 'invalid page: p must be a whole number from 1');
+      throw new ChemError(500, 'invalid search request: p must be a whole number from 1');
     }
-    return call(() => backend.search(q, p === undefined ? undefined : Number(p)));
+    return call(() => backend.search(q, p === undefined ? undefined : Number(p))).catch((err: unknown) => {
+      if (err instanceof ChemError && err.status === 400) throw new ChemError(500, `invalid search request: ${err.message}`);
+      throw err;
+    });
   });
 
   const compoundId = (cid: string) => {

@@ -88,6 +88,17 @@ describe('retries and waits', () => {
     expect(waits[0]!.seconds).toBeLessThanOrEqual(0.5);
   });
 
+  it('500 on /search is the spec\'s "request not valid": a usage error (exit 2), not retried', async () => {
+    const { b, waits } = backend();
+    srv.plan('tb:abc', '500');
+    const e = await failure(b.search('tb:abc'));
+    expect(e.status).toBe(400);
+    expect(e.exitCode).toBe(2);
+    expect(e.message).toMatch(/^invalid search request/);
+    expect(srv.seen).toHaveLength(1);
+    expect(waits).toHaveLength(0);
+  });
+
   it('503 every time: 1 + 4 attempts, exponential backoff, then 503 (exit 6) with the page text', async () => {
     const { b, waits } = backend({ random: () => 0 });
     srv.fallback = () => '503';

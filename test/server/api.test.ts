@@ -50,14 +50,17 @@ describe('v1 endpoints', () => {
     expect(backend.calls.at(-1)!.args[0]).toBe('ethyl alcohol & C2H6O+x');
   });
 
-  it('GET /search: invalid request is 500 (spec 4.6), bad p is 400', async () => {
+  it('GET /search: every invalid request is 500 (spec 4.6, part 7), bad p and a bad query included', async () => {
     expectError(await call('/search'), 500, /invalid search request/);
     expectError(await call('/search?q='), 500, /invalid search request/);
     expectError(await call('/search?q=a&q=b'), 500, /invalid search request/);
     for (const p of ['0', '-1', '1.5', 'x', '1e3', '9999999999', '']) {
-      expectError(await call(`/search?q=ethanol&p=${p}`), 400, /p must be a whole number/);
+      expectError(await call(`/search?q=ethanol&p=${p}`), 500, /invalid search request: p must be a whole number/);
     }
-    expectError(await call('/search?q=ethanol&p=1&p=2'), 400);
+    expectError(await call('/search?q=ethanol&p=1&p=2'), 500);
+    backend.failWith = new ChemError(400, 'unknown property key "xx"');
+    expectError(await call('/search?q=xx:1..2'), 500, /invalid search request: unknown property key "xx"/);
+    backend.failWith = null;
   });
 
   it('GET /cid/{cid}: {comp}, 404 unknown, 400 malformed', async () => {
