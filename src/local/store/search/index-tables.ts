@@ -60,10 +60,13 @@ export function buildSearchIndex(db: DB): void {
       INSERT INTO search_fts (rowid, text)
         SELECT r.ord, group_concat(n.norm, ' ; ') FROM names n JOIN search_rank r ON r.compound_id = n.compound_id GROUP BY r.ord;
       CREATE TABLE search_values (key TEXT NOT NULL, v REAL NOT NULL, ord INTEGER NOT NULL);
+      -- INDEXED BY: without statistics SQLite picks points_key_v for the subquery and scans every
+      -- point of the key for each calculated point (quadratic: tens of minutes on the full data).
       INSERT INTO search_values (key, v, ord)
         SELECT p.key, p.v, r.ord FROM points p JOIN search_rank r ON r.compound_id = p.compound_id
         WHERE p.t IS NULL AND p.o = 0
-          AND (p.calc = 0 OR NOT EXISTS (SELECT 1 FROM points m WHERE m.compound_id = p.compound_id AND m.key = p.key AND m.calc = 0));
+          AND (p.calc = 0 OR NOT EXISTS (SELECT 1 FROM points m INDEXED BY points_compound
+                                         WHERE m.compound_id = p.compound_id AND m.key = p.key AND m.calc = 0));
       INSERT INTO search_values (key, v, ord)
         SELECT 'mw', c.mw, r.ord FROM compounds c JOIN search_rank r ON r.compound_id = c.id WHERE c.mw IS NOT NULL;
       CREATE INDEX search_values_kv ON search_values(key, v, ord);
