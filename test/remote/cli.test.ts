@@ -136,7 +136,7 @@ describe('exit codes and messages', () => {
 describe('search pages', () => {
   it('chem search --all follows next_page over the remote backend: 250 hits from 3 pages, a fault in between', async () => {
     fresh();
-    srv.plan('benzene', 'ok', '500');
+    srv.plan('benzene', 'ok', '503'); // the index briefly unavailable: retried
     const r = await runChem(['search', 'benzene', '--all', '--format', 'ndjson', '-q'], { env: remote() });
     expect(r.code).toBe(0);
     const ids = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).id);
