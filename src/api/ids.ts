@@ -6,7 +6,7 @@
 // mixtures in the letter a..j of the same check value. With 2^40 values, a collision is rare
 // (p ≈ 0.5 % over 100 000 compounds); the database resolves one by salting the key (`key#1`, ...)
 // for the compound whose key sorts later, so ids stay deterministic.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 const COMPOUND_ID = /^(\d{1,10})-(\d{3})-(\d)$/;
 const MIXTURE_ID = /^(\d{1,10})-(\d{3})-([a-j])$/;
@@ -18,8 +18,8 @@ function checkValue(digits: string): number {
 }
 
 function hashNumber(key: string): bigint {
-  const h = createHash('sha256').update(key).digest();
-  return h.readBigUInt64BE(0) >> 24n; // first 40 bits
+  // One-shot hash (a build derives ~200 000 ids; createHash objects cost 3x as much).
+  return BigInt(`0x${hash('sha256', key).slice(0, 10)}`); // first 40 bits
 }
 
 function format(key: string, last: (check: number) => string): string {
