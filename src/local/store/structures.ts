@@ -18,26 +18,32 @@ export interface StructureResult {
   inchikey?: string;
 }
 
-/** One structure in this thread; undefined when neither toolkit can read the SMILES. */
-export async function computeStructure(job: StructureJob): Promise<StructureResult | undefined> {
-  const [{ parseSmiles, canonicalSmiles, hillFormula, masses }, { inchiOf }] = await Promise.all([
-    import('../chem/molecule.js'),
-    import('../chem/inchi.js'),
-  ]);
-  const out: StructureResult = { smiles: job.smiles };
+type Toolkit = Pick<StructureResult, 'smiles' | 'formula' | 'mw'>;
+
+/** Canonical SMILES, formula and MW from OpenChemLib; just the input when it cannot read it. */
+async function openChemLibPart(smiles: string): Promise<Toolkit> {
+  const { parseSmiles, canonicalSmiles, hillFormula, masses } = await import('../chem/molecule.js');
+  const out: Toolkit = { smiles };
   try {
-    const mol = parseSmiles(job.smiles);
+    const mol = parseSmiles(smiles);
     out.smiles = canonicalSmiles(mol);
     out.formula = hillFormula(mol);
     out.mw = Math.round(masses(mol).mw * 1e4) / 1e4;
   } catch {
     // OpenChemLib refuses a few valences RDKit accepts; the InChI below still identifies those.
   }
+  return out;
+}
+
+/** One structure from its OpenChemLib part; undefined when neither toolkit can read the SMILES. */
+async function computeStructure(job: StructureJob, ocl: Toolkit): Promise<StructureResult | undefined> {
+  const out: StructureResult = { ...ocl };
   if (job.inchi && job.inchikey) {
     out.inchi = job.inchi;
     out.inchikey = job.inchikey;
   } else {
     try {
+      const { inchiOf } = await import('../chem/inchi.js');
       Object.assign(out, await inchiOf(job.smiles));
     } catch {
       // no InChI: the structure cannot give a compound id
@@ -46,10 +52,13 @@ export async function computeStructure(job: StructureJob): Promise<StructureResu
   return out.inchikey ? out : undefined;
 }
 
+/** Jobs in order; a SMILES repeated in consecutive jobs (with other given InChIs) is read once. */
 export async function computeInThread(jobs: StructureJob[], onDone?: (n: number) => void): Promise<(StructureResult | undefined)[]> {
   const out: (StructureResult | undefined)[] = [];
+  let last: { smiles: string; ocl: Toolkit } | undefined;
   for (const job of jobs) {
-    out.push(await computeStructure(job));
+    if (last?.smiles !== job.smiles) last = { smiles: job.smiles, ocl: await openChemLibPart(job.smiles) };
+    out.push(await computeStructure(job, last.ocl));
     if (out.length % 500 === 0) onDone?.(500);
   }
   onDone?.(out.length % 500);
@@ -61,9 +70,16 @@ export async function computeInThread(jobs: StructureJob[], onDone?: (n: number)
  * dist/); in this thread otherwise (tests run the TypeScript sources).
  */
 export async function computeStructures(jobs: StructureJob[], threads = availableParallelism(), onDone?: (n: number) => void): Promise<(StructureResult | undefined)[]> {
-  const workerUrl = new URL('./structure-worker.js', import.meta.url);
-  if (threads < 2 || jobs.length < 2000 || !import.meta.url.endsWith('.js')) return computeInThread(jobs, onDone);
+  // Sorted by SMILES, the jobs that share one (~4 %: the same structure with different given InChIs)
+  // are consecutive, so computeInThread reads it once.
+  const order = jobs.map((_, i) => i).sort((a, b) => (jobs[a]!.smiles < jobs[b]!.smiles ? -1 : jobs[a]!.smiles > jobs[b]!.smiles ? 1 : a - b));
+  const sorted = order.map((i) => jobs[i]!);
   const results: (StructureResult | undefined)[] = new Array(jobs.length);
+  const workerUrl = new URL('./structure-worker.js', import.meta.url);
+  if (threads < 2 || jobs.length < 2000 || !import.meta.url.endsWith('.js')) {
+    (await computeInThread(sorted, onDone)).forEach((r, k) => (results[order[k]!] = r));
+    return results;
+  }
   const CHUNK = 500;
   let next = 0;
   const run = () =>
@@ -73,10 +89,10 @@ export async function computeStructures(jobs: StructureJob[], threads = availabl
         if (next >= jobs.length) return void w.terminate().then(() => resolve());
         const start = next;
         next += CHUNK;
-        w.postMessage({ start, jobs: jobs.slice(start, start + CHUNK) });
+        w.postMessage({ start, jobs: sorted.slice(start, start + CHUNK) });
       };
       w.on('message', (m: { start: number; results: (StructureResult | null)[] }) => {
-        m.results.forEach((r, i) => (results[m.start + i] = r ?? undefined));
+        m.results.forEach((r, i) => (results[order[m.start + i]!] = r ?? undefined));
         onDone?.(m.results.length);
         feed();
       });
