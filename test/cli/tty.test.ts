@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { testConfigDir } from '../helpers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+// No CHEM_DATA_DIR and a private HOME: a command must never find or build a database here.
+const baseEnv = { PATH: process.env.PATH, HOME: testConfigDir, CHEM_CONFIG_DIR: testConfigDir };
 const haveScript = spawnSync('script', ['--version']).status === 0 && existsSync(`${root}dist/cli/main.js`);
 const ESC = String.fromCharCode(27);
 const ANSI = new RegExp(`${ESC}\\[[0-9;?]*[A-Za-z]`, 'g');
@@ -16,7 +18,7 @@ function inTty(cmd: string, env: Record<string, string> = {}, cols = 80): string
   return execFileSync('script', ['-qec', `stty cols ${cols} rows 40; ${cmd}`, '/dev/null'], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, CHEM_CONFIG_DIR: testConfigDir, ...env },
+    env: { ...baseEnv, ...env },
   });
 }
 
@@ -40,7 +42,7 @@ describe.skipIf(!haveScript)('terminal behaviour', () => {
       cwd: root,
       input: 'CCO\nc1ccccc1\n',
       encoding: 'utf8',
-      env: { ...process.env, CHEM_CONFIG_DIR: testConfigDir },
+      env: baseEnv,
     });
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
