@@ -8,7 +8,7 @@ import { testConfigDir } from '../helpers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // No CHEM_DATA_DIR and a private HOME: a command must never find or build a database here.
-const baseEnv = { PATH: process.env.PATH, HOME: testConfigDir, CHEM_CONFIG_DIR: testConfigDir };
+const baseEnv = { PATH: process.env.PATH, TERM: 'xterm-256color', HOME: testConfigDir, CHEM_CONFIG_DIR: testConfigDir };
 const haveScript = spawnSync('script', ['--version']).status === 0 && existsSync(`${root}dist/cli/main.js`);
 const ESC = String.fromCharCode(27);
 const ANSI = new RegExp(`${ESC}\\[[0-9;?]*[A-Za-z]`, 'g');
