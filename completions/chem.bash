@@ -4,11 +4,11 @@ _chem() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      -f|--format|--db|--temp|--pressure|--energy|--fields|--backend|-p|--page|--file|--prop|--t|--host|--port|--keys) ((i++)); continue ;;
+      -f|--format|--db|--temp|--pressure|--energy|--fields|--backend|-p|--page|--file|--prop|--jobs|--t|--host|--port|--keys|--from|--mirror|--data-dir) ((i++)); continue ;;
       -*) continue ;;
     esac
     case "${path:+$path }$w" in
-      'search'|'convert'|'predict'|'config'|'config set'|'config get'|'config unset'|'config list'|'config path'|'cache'|'cache clear'|'cache path'|'completion'|'serve') path="${path:+$path }$w" ;;
+      'search'|'convert'|'predict'|'config'|'config set'|'config get'|'config unset'|'config list'|'config path'|'cache'|'cache clear'|'cache path'|'completion'|'serve'|'mixtures'|'mid'|'cid'|'db'|'db build'|'db info'|'db path'|'db pull') path="${path:+$path }$w" ;;
     esac
   done
   case "$prev" in
@@ -24,16 +24,20 @@ _chem() {
     --page) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --prop) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --jobs) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --t) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --host) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --port) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --keys) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --mirror) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --data-dir) COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   case "$path" in
-    '') subs='search convert predict config cache completion serve'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    '') subs='search convert predict config cache completion serve mixtures mid cid db'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'search') subs=''; opts='-p --page --all --first -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'convert') subs='name smiles inchi inchikey cid'; opts='--file --strict -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'predict') subs=''; opts='--prop --t -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'predict') subs=''; opts='--prop --jobs --t -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'config') subs='set get unset list path'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'config set') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'config get') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
@@ -45,6 +49,14 @@ _chem() {
     'cache path') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'completion') subs='bash zsh fish'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'serve') subs=''; opts='--host --port --keys --no-auth -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'mixtures') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'mid') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'cid') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'db') subs='build info path pull'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'db build') subs=''; opts='--from --include-nc --fresh -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'db info') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'db path') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'db pull') subs=''; opts='--mirror --data-dir --include-nc -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
   esac
   if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "$opts" -- "$cur")); else COMPREPLY=($(compgen -W "$subs" -- "$cur")); fi
 }

@@ -100,6 +100,7 @@ export function dbCommand(deps: Deps): Command {
     }));
   db.command('info')
     .description('counts per property, source and file (rows rejected and why), build date, path and size')
+    .addHelpText('after', examples('chem db info', 'chem db info --json | jq .points_by_key'))
     .action(action(deps, async (ctx) => {
       const { Store } = await import('../../local/store/store.js');
       const store = Store.open(ctx.settings.db);
@@ -111,6 +112,7 @@ export function dbCommand(deps: Deps): Command {
     }));
   db.command('path')
     .description('print the path of the database file (config db, --db or CHEM_DB; default in the XDG data dir)')
+    .addHelpText('after', examples('chem db path', 'ls -l "$(chem db path)"'))
     .action(action(deps, async (ctx) => ctx.io.write(ctx.settings.db + '\n')));
   db.command('pull')
     .description('download the data tables listed in the manifest (pinned upstream commits), verify their SHA-256, then build')
