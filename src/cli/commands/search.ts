@@ -17,7 +17,7 @@ interface Options {
 
 const COLUMNS: Column[] = [
   { key: 'id' },
-  { key: 'name' },
+  { key: 'compound', header: 'name' },
   { key: 'formula' },
   { key: 'cas' },
   { key: 'mw' },
@@ -27,7 +27,7 @@ const COLUMNS: Column[] = [
 
 function compoundRow(c: Compound): Row {
   const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-  return { id: c.id, name: c.compound, formula: c.formula, cas: c.cas, mw: c.mw, tb: num(c.tb), tf: num(c.tf) };
+  return { id: c.id, compound: c.compound, formula: c.formula, cas: c.cas, mw: c.mw, tb: num(c.tb), tf: num(c.tf) };
 }
 
 /** Table columns: tb and tf only when some row has them. */
