@@ -7,7 +7,8 @@ import { isTDependent } from '../../api/properties.js';
 import type { Compound, DataPoint, LogEntry, PropertyMap, SourceDescriptor } from '../../api/types.js';
 import { openDb, SCHEMA_VERSION, type DB } from './schema.js';
 
-interface CompoundRow {
+/** The identifying columns of a `compounds` row (also what search results read). */
+export interface CompoundIdentityRow {
   id: string;
   rev: number;
   compound: string;
@@ -18,9 +19,12 @@ interface CompoundRow {
   type: 'C' | 'S';
   mw: number | null;
   smiles: string | null;
-  webbook_id: string | null;
   mtime: number;
   has_outliers: number;
+}
+
+interface CompoundRow extends CompoundIdentityRow {
+  webbook_id: string | null;
   n_mixtures: number;
 }
 

@@ -10,6 +10,7 @@ import type { Statement } from 'better-sqlite3';
 import { ChemError } from '../../../api/errors.js';
 import type { Compound, SearchResult } from '../../../api/types.js';
 import type { DB } from '../schema.js';
+import type { CompoundIdentityRow } from '../store.js';
 import { parseQuery, type Filter, type ParsedQuery, type Term } from './query.js';
 import { checkPage, pageOf, PAGE_SIZE } from './paging.js';
 import { closest, letterMask, masksWithin, maxEdits, type NameCandidate } from './suggest.js';
@@ -20,20 +21,8 @@ interface Sql {
   params: unknown[];
 }
 
-interface CompoundRow {
+interface CompoundRow extends CompoundIdentityRow {
   ord: number;
-  id: string;
-  rev: number;
-  compound: string;
-  cas: string | null;
-  inchi: string | null;
-  inchikey: string | null;
-  formula: string | null;
-  type: 'C' | 'S';
-  mw: number | null;
-  smiles: string | null;
-  mtime: number;
-  has_outliers: number;
   tb: number | null;
   tf: number | null;
 }
