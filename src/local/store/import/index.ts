@@ -3,6 +3,7 @@ import { chemsep } from './chemsep.js';
 import { comptox } from './comptox.js';
 import { commonChemistry, compilations } from './compilations.js';
 import { bell2018, critical } from './critical.js';
+import { critprop } from './critprop.js';
 import { formation } from './formation.js';
 import { heatCapacity } from './heat-capacity.js';
 import { identifiers } from './identifiers.js';
@@ -16,7 +17,7 @@ import { viscosity } from './viscosity.js';
 
 export const IMPORTERS: readonly Importer[] = [
   identifiers, chemsep, comptox, critical, bell2018, phaseChange, bradley, vaporization, formation,
-  heatCapacity, viscosity, partition, solubility, compilations, physprop, commonChemistry,
+  heatCapacity, viscosity, partition, solubility, compilations, physprop, commonChemistry, critprop,
 ];
 
 export type { Importer };

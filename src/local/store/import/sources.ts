@@ -50,6 +50,7 @@ const list: SourceDef[] = [
   { key: 'bradley', db: 'Bradley Double Plus Good melting points', url: 'https://github.com/Matt-Maree/Melting-point-prediction/blob/9eb567a46e99a79efdf2569f88ebf481388885e3/data/raw/BradleyDoublePlusGoodMeltingPointDataset.csv', license: 'CC0-1.0', ref: 'Bradley, Lang & Williams, Double Plus Good melting point dataset (2014), figshare 1031638' },
   { key: 'comptox', db: 'US EPA CompTox Chemicals Dashboard (DSSTox)', url: `${HTTK}/datatables`, license: 'US Government work (public domain)', ref: 'US EPA CompTox Chemicals Dashboard, DSSTox' },
   { key: 'opera', db: 'OPERA', url: 'https://github.com/NIEHS/OPERA/tree/8bbf20bf420f4fe7f4da38aba50fe99db6a52f0e', license: 'MIT', ref: 'Mansouri et al., J. Cheminform. 10 (2018) 10 (OPERA models)' },
+  { key: 'critprop', db: 'CritProp experimental data (Biswas et al. 2023)', url: 'https://github.com/yunsiechung/chemprop/tree/RxnMPNN_GradArbor/critprop_data', license: 'CC-BY-4.0', ref: 'Biswas, Chung, Ramirez, Wu & Green, J. Chem. Inf. Model. 63 (2023) 4574, doi:10.1021/acs.jcim.3c00546' },
   { key: 'cas-cc', db: 'CAS Common Chemistry', url: 'https://commonchemistry.cas.org/', license: 'CC-BY-NC-4.0', ref: 'CAS Common Chemistry, via CalebBell/chemicals', nc: true },
 ];
 
