@@ -1,5 +1,6 @@
 // CAS registry numbers: normalise (integers without dashes occur in some tables) and validate the
-// check digit (the weighted sum of the other digits, weights 1, 2, 3 ... from the right, mod 10).
+// check digit (the weighted sum of the other digits, weights 1, 2, 3 ... from the right, mod 10;
+// ids.ts uses the same check for the local database's ids).
 
 const CAS_FORM = /^(\d{2,7})-(\d{2})-(\d)$/;
 

@@ -2,6 +2,7 @@
 // database built from open data tables. Each part is imported on first use.
 import type { Backend, ConvertOptions, PredictOptions } from '../backend.js';
 import { ChemError } from '../api/errors.js';
+import { checkLocalCompoundId, checkLocalMixtureId } from '../api/ids.js';
 import type {
   CompoundResponse,
   ConversionResult,
@@ -64,9 +65,11 @@ export class LocalBackend implements Backend {
     return engineFor((await this.store()).db).search(query, page);
   }
 
+  // Ids: 400 for what cannot be an id, 404 for a well-formed one that is not of this database's
+  // scheme (ids.ts), before the database is opened.
   async compound(cid: string): Promise<CompoundResponse> {
-    const { checkCompoundId, fullRecord } = await import('./store/record.js');
-    checkCompoundId(cid);
+    checkLocalCompoundId(cid);
+    const { fullRecord } = await import('./store/record.js');
     return { comp: await fullRecord(await this.store(), cid) };
   }
 
@@ -79,15 +82,14 @@ export class LocalBackend implements Backend {
   }
 
   async mixtures(cid: string): Promise<MixtureList> {
-    const { checkCompoundId } = await import('./store/record.js');
-    checkCompoundId(cid);
+    checkLocalCompoundId(cid);
     const { mixtureList } = await import('./store/import/mixtures-read.js');
     return mixtureList((await this.store()).db, cid);
   }
 
   async mixture(mid: string): Promise<MixtureResponse> {
-    const { checkMixtureId, mixtureRecord } = await import('./store/import/mixtures-read.js');
-    checkMixtureId(mid);
+    checkLocalMixtureId(mid);
+    const { mixtureRecord } = await import('./store/import/mixtures-read.js');
     return mixtureRecord((await this.store()).db, mid);
   }
 

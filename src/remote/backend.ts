@@ -2,6 +2,7 @@
 // response checked against the contract and cached on disk for its endpoint's lifetime.
 import type { Backend, PredictOptions } from '../backend.js';
 import { usageError } from '../api/errors.js';
+import { checkCompoundIdForm, checkMixtureIdForm } from '../api/ids.js';
 import type {
   CompoundResponse,
   ConversionResult,
@@ -40,16 +41,21 @@ export class RemoteBackend implements Backend {
     return this.client.get(path, { ttl: TTL.search, what: `search "${query}"`, check: checkSearch });
   }
 
+  // Ids: the form only (400 for what cannot be an id). The service's ids carry no check digit of
+  // ours, so whether it holds a well-formed id is its answer.
   async compound(cid: string): Promise<CompoundResponse> {
-    return this.client.get(`/cid/${seg(required(cid, 'compound id'))}`, { ttl: TTL.record, what: `compound ${cid}`, check: checkCompound });
+    checkCompoundIdForm(cid);
+    return this.client.get(`/cid/${seg(cid)}`, { ttl: TTL.record, what: `compound ${cid}`, check: checkCompound });
   }
 
   async mixtures(cid: string): Promise<MixtureList> {
-    return this.client.get(`/cid/${seg(required(cid, 'compound id'))}/mixtures`, { ttl: TTL.record, what: `compound ${cid}`, check: checkMixtureList });
+    checkCompoundIdForm(cid);
+    return this.client.get(`/cid/${seg(cid)}/mixtures`, { ttl: TTL.record, what: `compound ${cid}`, check: checkMixtureList });
   }
 
   async mixture(mid: string): Promise<MixtureResponse> {
-    return this.client.get(`/mid/${seg(required(mid, 'mixture id'))}`, { ttl: TTL.record, what: `mixture ${mid}`, check: checkMixture });
+    checkMixtureIdForm(mid);
+    return this.client.get(`/mid/${seg(mid)}`, { ttl: TTL.record, what: `mixture ${mid}`, check: checkMixture });
   }
 
   /** The v1 service answers only from its database (404 otherwise), so `strict` is always true here. */

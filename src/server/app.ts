@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Backend } from '../backend.js';
 import { ChemError } from '../api/errors.js';
 import { CONVERT_FORMATS, type ConvertFormat } from '../api/types.js';
-import { isCompoundId, isMixtureId } from '../api/ids.js';
+import { checkCompoundIdForm, checkMixtureIdForm } from '../api/ids.js';
 import { classify, errorBody, oneLine, quote } from './errors.js';
 import type { KeyStore } from './keys.js';
 import { RateLimiter } from './limiter.js';
@@ -141,8 +141,10 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     });
   });
 
+  // Only the form is checked here (400 for what cannot be an id); whether the backend holds a
+  // well-formed id is its answer (404), whichever id scheme it uses.
   const compoundId = (cid: string) => {
-    if (!isCompoundId(cid)) throw new ChemError(400, `malformed compound id ${quote(cid)} (expected digits-digits-digit, e.g. 27-471-9)`);
+    checkCompoundIdForm(cid);
     return cid;
   };
 
@@ -158,7 +160,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
 
   app.get(`${API_PREFIX}/mid/:mid`, async (req: Req) => {
     const mid = req.params.mid!;
-    if (!isMixtureId(mid)) throw new ChemError(400, `malformed mixture id ${quote(mid)} (expected digits-digits-letter)`);
+    checkMixtureIdForm(mid);
     return call(() => backend.mixture(mid));
   });
 

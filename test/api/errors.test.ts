@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ChemError, EXIT, exitCodeOf } from '../../src/api/errors.js';
 import { correctedCas, isValidCas, normalizeCas } from '../../src/api/cas.js';
-import { compoundIdFor, isCompoundId, isMixtureId, mixtureIdFor } from '../../src/api/ids.js';
+import { casCheckDigit } from '../../src/api/cas.js';
+import { checkLocalCompoundId, checkLocalMixtureId, compoundIdFor, isCompoundId, isCompoundIdForm, isMixtureId, isMixtureIdForm, mixtureIdFor } from '../../src/api/ids.js';
+import { ChemError } from '../../src/api/errors.js';
 import { runChem } from '../helpers.js';
 
 describe('exit codes', () => {
@@ -55,5 +57,37 @@ describe('ids', () => {
     expect(mid).toMatch(/^\d+-\d{3}-[a-j]$/);
     expect(isMixtureId(mid)).toBe(true);
     expect(isCompoundId(mid)).toBe(false);
+  });
+  it('the general form (any v1 service) is separate from the local check digit', () => {
+    // the hosted service's ids: well-formed, though not of the local scheme
+    for (const id of ['27-471-9', '34-125-5', '885445551-231-9']) expect(isCompoundIdForm(id), id).toBe(true);
+    expect(isCompoundId('27-471-9')).toBe(false);
+    expect(isMixtureIdForm('11-713-h')).toBe(true);
+    expect(isMixtureId('11-713-h')).toBe(false);
+    for (const id of ['', 'abc', '27-471', '27-471-', '27-471-99', '27-471-H', '-27-471-9', '27--471-9', '27-471-9 ', '27\u0000-471-9']) {
+      expect(isCompoundIdForm(id) || isMixtureIdForm(id), JSON.stringify(id)).toBe(false);
+    }
+    expect(isCompoundIdForm('11-713-h')).toBe(false);
+    expect(isMixtureIdForm('27-471-9')).toBe(false);
+  });
+  it('local lookups: 400 for what cannot be an id, 404 for a well-formed id of another scheme', () => {
+    const status = (f: () => void) => {
+      try {
+        f();
+        return 200;
+      } catch (err) {
+        return (err as ChemError).status;
+      }
+    };
+    expect(status(() => checkLocalCompoundId(compoundIdFor('X')))).toBe(200);
+    expect(status(() => checkLocalCompoundId('27-471-9'))).toBe(404);
+    expect(status(() => checkLocalCompoundId('27-471'))).toBe(400);
+    expect(status(() => checkLocalMixtureId(mixtureIdFor('X')))).toBe(200);
+    expect(status(() => checkLocalMixtureId('11-713-h'))).toBe(404);
+    expect(status(() => checkLocalMixtureId('27-471-9'))).toBe(400);
+  });
+  it('the local check is the CAS check digit (one implementation)', () => {
+    const [a, b, c] = compoundIdFor('Y').split('-');
+    expect(casCheckDigit(a! + b!)).toBe(Number(c));
   });
 });

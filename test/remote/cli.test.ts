@@ -133,6 +133,23 @@ describe('exit codes and messages', () => {
   });
 });
 
+describe('ids of the hosted service', () => {
+  it('are sent as they are (no local check digit); only what cannot be an id is refused, before any request', async () => {
+    fresh();
+    for (const argv of [['mid', '11-713-h'], ['cid', '27-471-9'], ['cid', '34-125-5'], ['mixtures', '27-471-9']]) {
+      const r = await runChem([...argv, '--json', '--no-cache'], { env: remote() });
+      expect(r.code, argv.join(' ')).toBe(0);
+    }
+    expect(srv.seen.map((s) => s.url)).toEqual(['/api/v1/mid/11-713-h', '/api/v1/cid/27-471-9', '/api/v1/cid/34-125-5', '/api/v1/cid/27-471-9/mixtures']);
+    for (const argv of [['mid', '27-471-9'], ['cid', '27-471'], ['mixtures', '11-713-h'], ['cid', 'ethanol']]) {
+      const r = await runChem(argv, { env: remote() });
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^chem: error: malformed (compound|mixture) id "[^"]+": expected digit groups ending in a (digit|letter), like \S+\n$/);
+    }
+    expect(srv.seen).toHaveLength(4);
+  });
+});
+
 describe('search pages', () => {
   it('chem search --all follows next_page over the remote backend: 250 hits from 3 pages, a fault in between', async () => {
     fresh();

@@ -63,7 +63,7 @@ describe('v1 endpoints', () => {
     backend.failWith = null;
   });
 
-  it('GET /cid/{cid}: {comp}, 404 unknown, 400 malformed', async () => {
+  it('GET /cid/{cid}: {comp}, 404 unknown (any well-formed id), 400 only for what cannot be an id', async () => {
     const res = await call(`/cid/${ethanol.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ comp: ethanol });
@@ -71,7 +71,12 @@ describe('v1 endpoints', () => {
     // a well-formed id (valid check digit) of no stored compound
     const unknown = (await import('../../src/api/ids.js')).compoundIdFor('NOT-IN-THE-FIXTURE');
     expectError(await call(`/cid/${unknown}`), 404, /no compound/);
-    expectError(await call('/cid/27-471-0'), 400, /malformed compound id/); // wrong check digit: 27-471-5 is well-formed
+    // the hosted service's ids (no check digit of ours) are well-formed: unknown here, not malformed
+    for (const id of ['27-471-9', '34-125-5', '27-471-0', '885445551-231-9']) expectError(await call(`/cid/${id}`), 404, /no compound/);
+    expectError(await call('/cid/27-471-9/mixtures'), 404, /no compound/);
+    for (const id of ['abc', '27-471', '27-471-x', '27-471-99', '-27-471-9', '27--471-9']) {
+      expectError(await call(`/cid/${id}`), 400, /malformed compound id/);
+    }
     expectError(await call('/cid/abc'), 400, /malformed compound id "abc"/);
   });
 
@@ -90,6 +95,8 @@ describe('v1 endpoints', () => {
     expectError(await call(`/mid/${ethanol.id}`), 400, /malformed mixture id/);
     const unknown = (await import('../../src/api/ids.js')).mixtureIdFor('NONE');
     expectError(await call(`/mid/${unknown}`), 404);
+    expectError(await call('/mid/11-713-h'), 404); // the hosted form
+    expectError(await call('/mid/11-713-H'), 400, /malformed mixture id/);
   });
 
   it('GET /convert/{fromfmt}/{compound}: strict, every format, 404 otherwise', async () => {

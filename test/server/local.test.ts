@@ -47,6 +47,19 @@ describe('chem serve over the local backend', () => {
     expect(res.body.error.status).toBe(404);
   });
 
+  it('ids: 404 for a well-formed id it does not hold (the hosted form), 400 only for what cannot be an id', async () => {
+    for (const path of ['/cid/27-471-9', '/cid/34-125-5', '/cid/34-125-5/mixtures', '/mid/11-713-h']) {
+      const res = await get(srv.port, `/api/v1${path}`, KEY);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.message).toMatch(/^no (compound|mixture) with id/);
+    }
+    for (const path of ['/cid/27-471', '/cid/abc/mixtures', '/mid/27-471-9']) {
+      const res = await get(srv.port, `/api/v1${path}`, KEY);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.message).toMatch(/^malformed (compound|mixture) id/);
+    }
+  });
+
   it('convert is strict (database only): 404 or 503 without a database, never computed identifiers', async () => {
     const res = await get(srv.port, `/api/v1/convert/smiles/${enc('CCO')}`, KEY);
     expect([404, 503]).toContain(res.status);

@@ -1,7 +1,7 @@
 // chem mid MID: one mixture record (GET /mid/{mid}): its components, then its parameter sets with
 // the temperature they apply at or their range, then the equation form of each model.
 import { Command } from 'commander';
-import { isMixtureId } from '../../api/ids.js';
+import { checkMixtureIdForm } from '../../api/ids.js';
 import { usageError } from '../../api/errors.js';
 import type { Mixture, MixtureResponse, ParameterSet } from '../../api/types.js';
 import { action, type Deps } from '../command.js';
@@ -80,7 +80,7 @@ export function midCommand(deps: Deps): Command {
 export async function runMid(ctx: Context, args: string[]): Promise<number> {
   const [mid] = args;
   if (!mid) throw usageError('usage: chem mid MID (see chem mid --help)');
-  if (!isMixtureId(mid)) throw usageError(`malformed mixture id "${mid}": expected digit groups and a check letter, like 11-713-h`);
+  checkMixtureIdForm(mid);
   const backend = await ctx.backend();
   await printResult(ctx, mixtureView, await backend.mixture(mid));
   return 0;

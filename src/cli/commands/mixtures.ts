@@ -1,7 +1,7 @@
 // chem mixtures CID: the mixtures a compound takes part in (GET /cid/{cid}/mixtures), with the other
 // components and the models of the parameter sets each holds.
 import { Command } from 'commander';
-import { isCompoundId } from '../../api/ids.js';
+import { checkCompoundIdForm } from '../../api/ids.js';
 import { usageError } from '../../api/errors.js';
 import type { MixtureList, MixtureSummary } from '../../api/types.js';
 import { action, type Deps } from '../command.js';
@@ -37,7 +37,7 @@ export function mixturesCommand(deps: Deps): Command {
 export async function runMixtures(ctx: Context, args: string[]): Promise<number> {
   const [cid] = args;
   if (!cid) throw usageError('usage: chem mixtures CID (see chem mixtures --help)');
-  if (!isCompoundId(cid)) throw usageError(`malformed compound id "${cid}": expected digit groups with a check digit, like 27-471-9`);
+  checkCompoundIdForm(cid);
   const backend = await ctx.backend();
   const list = await backend.mixtures(cid);
   await printResult(ctx, mixtureListView, list);
