@@ -127,9 +127,10 @@ export class RemoteClient {
   /** GET `path` (below the base URL, already percent-encoded), checked by `opts.check`. */
   async get<T>(path: string, opts: GetOptions<T>): Promise<T> {
     const full = this.url.origin + this.prefix + path;
-    const { cache, log } = this.options;
+    const { cache, log, apiKey } = this.options;
+    const req = { method: 'GET', url: full, apiKey };
     if (cache) {
-      const hit = await cache.get(full, opts.ttl);
+      const hit = await cache.get(req, opts.ttl);
       if (hit) {
         const value = this.tryParse(hit.body, opts.check);
         if (value !== undefined) {
@@ -138,9 +139,16 @@ export class RemoteClient {
         }
       }
     }
-    const body = await this.fetch(full, this.prefix + path, opts.what);
+    let body: string;
+    try {
+      body = await this.fetch(full, this.prefix + path, opts.what);
+    } catch (err) {
+      // The key is wrong or revoked: nothing fetched with it is served from the cache any more.
+      if (cache && err instanceof ChemError && err.status === 403) await cache.forgetKey(apiKey).catch(() => 0);
+      throw err;
+    }
     const value = this.parse(body, full, opts.check);
-    if (cache) await cache.set(full, body).catch((err: Error) => log?.(`cache write failed: ${err.message}`));
+    if (cache) await cache.set(req, body).catch((err: Error) => log?.(`cache write failed: ${err.message}`));
     return value;
   }
 

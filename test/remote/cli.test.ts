@@ -180,6 +180,19 @@ describe('cache commands', () => {
   });
 });
 
+describe('cache and keys', () => {
+  it('a search cached with a good key is not answered from the cache for a wrong key (exit 4)', async () => {
+    fresh();
+    expect((await runChem(['search', 'benzene', '--json'], { env: remote() })).code).toBe(0);
+    expect((await runChem(['search', 'benzene', '--json'], { env: remote() })).code).toBe(0);
+    expect(srv.seen).toHaveLength(1);
+    srv.plan('benzene', '403');
+    const wrong = await runChem(['search', 'benzene', '--json'], { env: { ...remote(), CHEM_API_KEY: 'wrong' } });
+    expect(wrong).toMatchObject({ code: 4, stderr: `chem: error: ${KEY_MESSAGE}\n` });
+    expect(srv.seen.map((s) => s.auth)).toEqual([`Bearer ${KEY}`, 'Bearer wrong']);
+  });
+});
+
 describe('the API key', () => {
   it('appears nowhere: stdout, stderr with --debug (successes, retries, errors), cache dir', async () => {
     fresh();

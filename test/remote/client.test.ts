@@ -1,12 +1,13 @@
 // The remote backend against a fault-injecting server on loopback: retries, waits, error mapping,
 // response checking, percent-encoding, the key guard, the cache and pagination.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChemError } from '../../src/api/errors.js';
 import { RemoteBackend } from '../../src/remote/backend.js';
-import { DiskCache } from '../../src/remote/cache.js';
+import { DiskCache, cacheKey } from '../../src/remote/cache.js';
 import { KEY_MESSAGE, type ClientOptions } from '../../src/remote/client.js';
 import { TokenBucket, realClock } from '../../src/remote/rate-limit.js';
 import { startFaultServer, virtualClock, type FaultServer } from './fault-server.js';
@@ -260,6 +261,50 @@ describe('cache', () => {
       }
       expect(await DiskCache.clear(dir)).toBe(2);
       expect(readdirSync(dir)).toHaveLength(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is keyed on method, URL and a hash of the key: an answer cached for key A is not served for key B', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chem-cache-'));
+    try {
+      const cache = new DiskCache(dir);
+      const withKey = (apiKey?: string) => {
+        const b = new RemoteBackend({ baseUrl: srv.base, apiKey, cache, retries: 0 });
+        open.push(b);
+        return b;
+      };
+      const a = withKey(KEY);
+      await a.convert('smiles', 'CCO');
+      await a.convert('smiles', 'CCO');
+      expect(srv.seen).toHaveLength(1);
+      // another key (wrong here) is not answered from A's entry: the server refuses it
+      srv.plan('CCO', '403');
+      const e = await failure(withKey('sk-wrong-0000000000').convert('smiles', 'CCO'));
+      expect(e.status).toBe(403);
+      expect(srv.seen.map((x) => x.auth)).toEqual([`Bearer ${KEY}`, 'Bearer sk-wrong-0000000000']);
+      // nor is a request without a key
+      await withKey(undefined).convert('smiles', 'CCO');
+      expect(srv.seen).toHaveLength(3);
+      // A's entry is still there for A
+      await a.convert('smiles', 'CCO');
+      expect(srv.seen).toHaveLength(3);
+      const url = `${srv.base}/convert/smiles/CCO`;
+      expect(readdirSync(dir).sort()).toEqual([cacheKey({ method: 'GET', url, apiKey: KEY }), cacheKey({ method: 'GET', url })].map((k) => `${k}.json`).sort());
+      expect(cacheKey({ method: 'GET', url, apiKey: KEY })).not.toBe(cacheKey({ method: 'GET', url, apiKey: 'sk-wrong-0000000000' }));
+      expect(cacheKey({ method: 'GET', url, apiKey: KEY })).not.toBe(cacheKey({ method: 'HEAD', url, apiKey: KEY }));
+      for (const f of readdirSync(dir)) {
+        const text = readFileSync(join(dir, f), 'utf8');
+        expect(text).not.toContain(KEY);
+        expect(text).not.toContain(createHash('sha256').update(KEY).digest('hex'));
+      }
+      // A revoked: once the server refuses A, nothing cached under A is served any more
+      srv.plan('benzene', '403');
+      expect((await failure(a.search('benzene'))).status).toBe(403);
+      await a.convert('smiles', 'CCO');
+      expect(srv.seen).toHaveLength(5);
+      expect(readdirSync(dir)).toHaveLength(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
