@@ -49,6 +49,8 @@ export interface GetOptions<T> {
 }
 
 const MAX_BODY = 64 * 1024 * 1024;
+/** Wait before the one retry of a refused connection (a server restarting), ms. */
+const REFUSED_RETRY_MS = 250;
 const RETRY_STATUS = new Set([500, 502, 503, 504]);
 
 export function isLoopback(hostname: string): boolean {
@@ -73,8 +75,8 @@ function dialectMessage(text: string): string | undefined {
   }
 }
 
-/** Network errors with a readable name; `fatal` ones are not worth retrying. */
-function describeNetworkError(err: unknown): { text: string; fatal: boolean } {
+/** Network errors with a readable name; `fatal` ones are not worth retrying, `refused` ones once, quickly. */
+function describeNetworkError(err: unknown): { text: string; fatal: boolean; refused: boolean } {
   const e = err as { code?: string; message?: string; cause?: { code?: string } };
   const code = e?.code ?? e?.cause?.code ?? '';
   const known: Record<string, string> = {
@@ -89,7 +91,7 @@ function describeNetworkError(err: unknown): { text: string; fatal: boolean } {
     EAI_AGAIN: 'name lookup failed',
   };
   const fatal = code === 'ENOTFOUND' || /CERT|TLS|SSL|SELF_SIGNED/i.test(code);
-  return { text: known[code] ?? (e?.message || code || String(err)), fatal };
+  return { text: known[code] ?? (e?.message || code || String(err)), fatal, refused: code === 'ECONNREFUSED' };
 }
 
 export class RemoteClient {
@@ -195,6 +197,7 @@ export class RemoteClient {
     const { log } = this.options;
     const key = this.options.apiKey;
     let failures = 0;
+    let refusals = 0;
     let limited = 0;
     let announced = false; // the wait after a 429 was already announced with its reason
     for (;;) {
@@ -213,8 +216,16 @@ export class RemoteClient {
         text = await readText(res.body);
       } catch (err) {
         if (err instanceof ChemError) throw err;
-        const { text: why, fatal } = describeNetworkError(err);
+        const { text: why, fatal, refused } = describeNetworkError(err);
         log?.(`GET ${full} → ${why} (${Math.round(this.clock.now() - t0)} ms) authorization=[redacted]`);
+        if (refused) {
+          // Nothing listens there: no backoff, one quick retry, then one clear line.
+          if (refusals++ === 0) {
+            await this.clock.sleep(REFUSED_RETRY_MS);
+            continue;
+          }
+          throw new ChemError(503, `cannot connect to ${this.url.host}: connection refused (is the service at ${this.url.origin + this.prefix} running? check base-url)`);
+        }
         if (fatal || failures >= this.o.retries) {
           throw new ChemError(503, `cannot reach ${this.url.host}: ${snippet(why, key)}${failures ? ` (after ${failures + 1} attempts)` : ''}`);
         }

@@ -2,6 +2,7 @@
 // a 1 000-line batch with injected faults, and the API key kept out of every output and file.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -121,6 +122,19 @@ describe('exit codes and messages', () => {
     expect(r.stderr).toBe('chem: error: service unavailable (HTTP 503): 503 Service Unavailable Back soon. (after 5 attempts)\n');
     expect(srv.seen).toHaveLength(5);
   }, 20_000);
+
+  it('a refused connection fails fast with one line and exit 6', async () => {
+    fresh();
+    const s = createServer();
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const { port } = s.address() as AddressInfo;
+    await new Promise((resolve) => s.close(resolve));
+    const t0 = Date.now();
+    const r = await runChem(['search', 'benzene'], { env: { ...remote(), CHEM_BASE_URL: `http://127.0.0.1:${port}/api/v1` } });
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toBe(`chem: error: cannot connect to 127.0.0.1:${port}: connection refused (is the service at http://127.0.0.1:${port}/api/v1 running? check base-url)\n`);
+  });
 
   it('plain http to a non-loopback host is refused with the key (exit 2) unless --insecure', async () => {
     fresh();

@@ -3,6 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChemError } from '../../src/api/errors.js';
@@ -136,6 +138,35 @@ describe('retries and waits', () => {
     expect(e.status).toBe(503);
     expect(e.message).toMatch(/^cannot reach 127\.0\.0\.1:\d+: connection closed by the server \(after 3 attempts\)$/);
     expect(srv.seen).toHaveLength(3);
+  });
+});
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((resolve) => s.close(resolve));
+  return port;
+}
+
+describe('connection refused', () => {
+  it('fails fast: one quick retry, no backoff, 503 (exit 6) with one clear line', async () => {
+    const port = await closedPort();
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const logs: string[] = [];
+      const { b, clock, waits } = backend({ baseUrl: `http://${host}:${port}/api/v1`, log: (m) => logs.push(m) });
+      const t0 = Date.now();
+      const v0 = clock.now();
+      const e = await failure(b.compound('27-471-9'));
+      expect(e.status).toBe(503);
+      expect(e.exitCode).toBe(6);
+      expect(e.message).toBe(`cannot connect to ${host}:${port}: connection refused (is the service at http://${host}:${port}/api/v1 running? check base-url)`);
+      expect(logs.filter((l) => l.includes('connection refused')).length).toBeLessThanOrEqual(2); // at most one retry
+      expect(waits).toEqual([]); // nothing announced: no backoff
+      expect(clock.now() - v0).toBeLessThanOrEqual(250);
+      expect(Date.now() - t0).toBeLessThan(2000);
+    }
   });
 });
 
