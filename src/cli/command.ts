@@ -1,7 +1,8 @@
 // Glue between commander and the command functions: builds the Context from the global options
 // and turns a handler's result into the process exit code.
 import type { Command } from 'commander';
-import { readConfigFile, resolveSettings, type Env } from './config.js';
+import { brokenConfigMessage, readConfigFile, resolveSettings, type Env } from './config.js';
+import { usageError } from '../api/errors.js';
 import { chooseFormat, makeColor, type Context, type GlobalOptions, type IO } from './context.js';
 import { createBackend } from './backend-factory.js';
 import { withSpinner } from './feedback.js';
@@ -18,14 +19,21 @@ export interface Deps {
 
 export type Handler<O> = (ctx: Context, args: string[], opts: O, cmd: Command) => Promise<number | void>;
 
+export interface ActionOptions {
+  /**
+   * Settings that are not valid (a bad value, a file that is not JSON) keep their defaults instead
+   * of failing the command: for `chem config`, which must work on a broken file to repair it.
+   */
+  lenientConfig?: boolean;
+}
+
 /** Builds a Context for a command invocation. `batch` picks NDJSON as the piped default. */
-export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean): Context {
+export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean, opts: ActionOptions = {}): Context {
   const { io, env } = deps;
   const file = readConfigFile(env);
-  const settings = resolveSettings(env, {
-    ...file,
-    ...(globals.db ? { db: globals.db } : {}),
-  });
+  if (file.broken && !opts.lenientConfig) throw usageError(brokenConfigMessage(file));
+  const values = { ...file.values, ...(globals.db ? { db: globals.db } : {}) };
+  const settings = resolveSettings(env, values, opts.lenientConfig ? () => {} : undefined);
   const units: UnitPrefs = {
     temp: (globals.temp ?? settings.temp) as UnitPrefs['temp'],
     pressure: (globals.pressure ?? settings.pressure) as UnitPrefs['pressure'],
@@ -66,12 +74,12 @@ export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean)
 }
 
 /** Wraps a handler as a commander action. */
-export function action<O>(deps: Deps, handler: Handler<O>) {
+export function action<O>(deps: Deps, handler: Handler<O>, options: ActionOptions = {}) {
   return async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;
     const opts = cmd.opts() as O;
     const args = cmd.args.filter((a): a is string => typeof a === 'string');
-    const ctx = buildContext(deps, cmd.optsWithGlobals() as GlobalOptions, args.includes('-'));
+    const ctx = buildContext(deps, cmd.optsWithGlobals() as GlobalOptions, args.includes('-'), options);
     try {
       const code = await handler(ctx, args, opts, cmd);
       deps.setExit(code ?? 0);

@@ -34,17 +34,34 @@ export function configPath(env: Env): string {
   return join(configDir(env), 'config.json');
 }
 
+/** The settings file as read: its values, or why it cannot be read as a JSON object. */
+export interface ConfigFile {
+  path: string;
+  values: Partial<Record<ConfigKey, unknown>>;
+  /** Set when the file exists but is not a readable JSON object (its values are then empty). */
+  broken?: string;
+}
+
 /**
- * The settings file as read by every command. A plain JSON read: conf pulls in a JSON-schema
- * validator that costs ~140 ms at start-up, so it is loaded only to write (`chem config set`).
+ * The settings file as read by every command; never throws. A plain JSON read: conf pulls in a
+ * JSON-schema validator that costs ~140 ms at start-up, so it is loaded only to write.
  */
-export function readConfigFile(env: Env): Partial<Record<ConfigKey, string>> {
+export function readConfigFile(env: Env): ConfigFile {
+  const path = configPath(env);
+  let json: unknown;
   try {
-    return JSON.parse(readFileSync(configPath(env), 'utf8'));
+    json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw usageError(`cannot read the config file ${configPath(env)}: ${(err as Error).message}`);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { path, values: {} };
+    return { path, values: {}, broken: (err as Error).message.split('\n', 1)[0]! };
   }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { path, values: {}, broken: 'not a JSON object' };
+  return { path, values: json as ConfigFile['values'] };
+}
+
+/** The one-line error for a file that cannot be read, with the fix. */
+export function brokenConfigMessage(file: ConfigFile): string {
+  return `cannot read the config file ${file.path} (${file.broken}): fix it, or start a new one with "chem config set KEY VALUE" (the old file is kept as config.json.broken)`;
 }
 
 /** The writable config store (conf: atomic writes, file mode 0600). */
@@ -58,14 +75,36 @@ export async function openConfigStore(env: Env): Promise<Conf<Record<string, str
   });
 }
 
-export function validateConfigValue(key: ConfigKey, value: string): void {
+/** Why `value` is not valid for `key`, or undefined when it is. */
+export function configValueError(key: ConfigKey, value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'expected a string';
   const allowed = CONFIG_KEYS[key].values as readonly string[] | undefined;
-  if (allowed && !allowed.includes(value)) {
-    throw usageError(`invalid value "${value}" for ${key}: expected one of ${allowed.join(', ')}`);
-  }
-  if (key === 'base-url' && !/^https?:\/\/[^\s]+$/.test(value)) {
-    throw usageError(`invalid base-url "${value}": expected an http(s) URL`);
-  }
+  if (allowed && !allowed.includes(value)) return `expected one of ${allowed.join(', ')}`;
+  if (key === 'base-url' && !/^https?:\/\/[^\s]+$/.test(value)) return 'expected an http(s) URL';
+  return undefined;
+}
+
+export function validateConfigValue(key: ConfigKey, value: string): void {
+  const why = configValueError(key, value);
+  if (why) throw usageError(`invalid value "${value}" for ${key}: ${why}`);
+}
+
+/** A setting that is present but not valid, where it comes from, and the one-line fix. */
+export interface ConfigProblem {
+  key: ConfigKey;
+  /** The environment variable, or 'file'. */
+  from: string;
+  message: string;
+}
+
+function problem(key: ConfigKey, value: unknown, from: string, why: string, env: Env): ConfigProblem {
+  const shown = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+  const allowed = CONFIG_KEYS[key].values as readonly string[] | undefined;
+  const message =
+    from === 'file'
+      ? `invalid value ${shown} for ${key} in the config file ${configPath(env)} (${why}): fix it with "chem config set ${key} ${allowed?.[0] ?? 'VALUE'}" or "chem config unset ${key}"`
+      : `invalid value ${shown} in ${from} for ${key} (${why}): set ${from} to a valid value or unset it`;
+  return { key, from, message };
 }
 
 /** Resolved settings: environment over file over defaults. */
@@ -91,11 +130,22 @@ export function defaultCacheDir(env: Env): string {
   return join(base, 'chem');
 }
 
-export function resolveSettings(env: Env, file: Partial<Record<ConfigKey, string>>): Settings {
+/**
+ * Settings from the environment and the file's values. A value that is not valid throws a usage
+ * error naming the key and the fix, unless `onProblem` is given: then it is reported there and the
+ * key keeps its default (`chem config` works on a broken file so it can repair it).
+ */
+export function resolveSettings(env: Env, file: Partial<Record<ConfigKey, unknown>>, onProblem?: (p: ConfigProblem) => void): Settings {
   const get = (k: ConfigKey): string | undefined => {
-    const v = env[CONFIG_KEYS[k].env] || file[k];
-    if (v !== undefined && v !== '') validateConfigValue(k, v);
-    return v || undefined;
+    const name = CONFIG_KEYS[k].env;
+    const [v, from] = env[name] ? [env[name], name] : [file[k], 'file'];
+    if (v === undefined || v === '') return undefined;
+    const why = configValueError(k, v);
+    if (!why) return v as string;
+    const p = problem(k, v, from, why, env);
+    if (!onProblem) throw usageError(p.message);
+    onProblem(p);
+    return undefined;
   };
   return {
     apiKey: get('api-key'),
@@ -106,6 +156,14 @@ export function resolveSettings(env: Env, file: Partial<Record<ConfigKey, string
     pressure: (get('pressure') ?? 'kPa') as Settings['pressure'],
     energy: (get('energy') ?? 'kJ/mol') as Settings['energy'],
   };
+}
+
+/** Every problem of the current settings (environment and file); a broken file has no key. */
+export function configProblems(env: Env): { key?: ConfigKey; from?: string; message: string }[] {
+  const file = readConfigFile(env);
+  const out: { key?: ConfigKey; from?: string; message: string }[] = file.broken ? [{ message: brokenConfigMessage(file) }] : [];
+  resolveSettings(env, file.values, (p) => out.push(p));
+  return out;
 }
 
 /** `abcd…wxyz` style masking: never prints more than the last 4 characters. */

@@ -1,11 +1,14 @@
 // chem config set|get|unset|list|path: the settings file (mode 0600). The API key is masked on
-// output and, given without a value, read from stdin so it stays out of shell history.
+// output and, given without a value, read from stdin so it stays out of shell history. These
+// commands work on a broken file (a bad value, or not JSON at all) so that they can repair it:
+// bad values are shown with a notice, and set/unset move a file that is not JSON aside first.
 import { Command } from 'commander';
+import { existsSync, renameSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
-import { CONFIG_KEYS, configPath, isConfigKey, maskSecret, openConfigStore, readConfigFile, validateConfigValue, type ConfigKey } from '../config.js';
+import { CONFIG_KEYS, configPath, configProblems, isConfigKey, maskSecret, openConfigStore, readConfigFile, validateConfigValue, type ConfigKey } from '../config.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
 import { renderTable } from '../output.js';
@@ -16,6 +19,25 @@ function checkKey(key: string): ConfigKey {
 }
 
 const show = (key: ConfigKey, value: string) => (key === 'api-key' ? maskSecret(value) : value);
+
+/** Settings that are not valid keep their defaults here instead of failing the command. */
+const LENIENT = { lenientConfig: true };
+
+/** The writable store; a file that is not a JSON object is moved aside first, so set and unset repair it. */
+async function writableStore(ctx: Context) {
+  const file = readConfigFile(ctx.env);
+  if (file.broken && existsSync(file.path)) {
+    const aside = `${file.path}.broken`;
+    renameSync(file.path, aside);
+    ctx.notice(`the config file could not be read (${file.broken}): kept as ${aside}, starting a new one`);
+  }
+  return openConfigStore(ctx.env);
+}
+
+/** One notice per setting still not valid (all of them, or those of `key` and a broken file). */
+function reportProblems(ctx: Context, key?: ConfigKey): void {
+  for (const p of configProblems(ctx.env)) if (!key || !p.key || p.key === key) ctx.notice(p.message);
+}
 
 /** Reads one line from stdin; on a terminal the typed characters are not echoed. */
 async function readSecret(ctx: Context, prompt: string): Promise<string> {
@@ -47,9 +69,10 @@ export function configCommand(deps: Deps): Command {
         const v = value ?? (await readSecret(ctx, `${k}: `));
         if (!v) throw usageError(`no value given for ${k}`);
         validateConfigValue(k, v);
-        (await openConfigStore(ctx.env)).set(k, v);
+        (await writableStore(ctx)).set(k, v);
         ctx.notice(`${k} set`);
-      }),
+        reportProblems(ctx);
+      }, LENIENT),
     );
   cmd
     .command('get')
@@ -60,9 +83,10 @@ export function configCommand(deps: Deps): Command {
       action(deps, async (ctx, [key]) => {
         const k = checkKey(key!);
         const v = effective(ctx)[k];
+        reportProblems(ctx, k);
         if (v === undefined) return 1;
         await ctx.io.write(show(k, v.value) + '\n');
-      }),
+      }, LENIENT),
     );
   cmd
     .command('unset')
@@ -71,8 +95,10 @@ export function configCommand(deps: Deps): Command {
     .addHelpText('after', examples('chem config unset api-key'))
     .action(
       action(deps, async (ctx, [key]) => {
-        (await openConfigStore(ctx.env)).delete(checkKey(key!));
-      }),
+        const k = checkKey(key!);
+        (await writableStore(ctx)).delete(k);
+        reportProblems(ctx);
+      }, LENIENT),
     );
   cmd
     .command('list')
@@ -84,7 +110,8 @@ export function configCommand(deps: Deps): Command {
         const rows = (Object.keys(CONFIG_KEYS) as ConfigKey[]).map((k) => [k, eff[k] ? show(k, eff[k].value) : '', eff[k]?.from ?? '']);
         if (ctx.format === 'table') await ctx.io.write(renderTable(['key', 'value', 'from'], rows, ctx));
         else await ctx.io.write(JSON.stringify(Object.fromEntries(rows.filter((r) => r[1]).map((r) => [r[0], r[1]])), null, 2) + '\n');
-      }),
+        reportProblems(ctx);
+      }, LENIENT),
     );
   cmd
     .command('path')
@@ -93,19 +120,22 @@ export function configCommand(deps: Deps): Command {
     .action(
       action(deps, async (ctx) => {
         await ctx.io.write(configPath(ctx.env) + '\n');
-      }),
+      }, LENIENT),
     );
   return cmd;
 }
 
 /** Effective value of every key and its origin. */
 function effective(ctx: Context): Partial<Record<ConfigKey, { value: string; from: string }>> {
-  const file = readConfigFile(ctx.env) as Record<string, string>;
+  const file = readConfigFile(ctx.env).values;
+  const invalid = new Set(configProblems(ctx.env).map((p) => `${p.key}:${p.from}`));
   const out: Partial<Record<ConfigKey, { value: string; from: string }>> = {};
   for (const k of Object.keys(CONFIG_KEYS) as ConfigKey[]) {
-    const env = ctx.env[CONFIG_KEYS[k].env];
-    if (env) out[k] = { value: env, from: CONFIG_KEYS[k].env };
-    else if (file[k]) out[k] = { value: file[k], from: 'file' };
+    const name = CONFIG_KEYS[k].env;
+    const env = ctx.env[name];
+    const mark = (from: string) => (invalid.has(`${k}:${from}`) ? `${from} (invalid)` : from);
+    if (env) out[k] = { value: env, from: mark(name) };
+    else if (file[k] !== undefined && file[k] !== '') out[k] = { value: typeof file[k] === 'string' ? file[k] : JSON.stringify(file[k]), from: mark('file') };
   }
   const s = ctx.settings;
   out['base-url'] ??= { value: s.baseUrl, from: 'default' };
