@@ -69,6 +69,20 @@ describe('critical tables', () => {
   });
 });
 
+describe('CritProp (Biswas et al. 2023)', () => {
+  it('converts Pc bar → kPa and rhoc mol/L → vc = 1/rhoc m³/kmol, keeps std as e and names the sources', () => {
+    expect(pts('smi:CCO', 'pc', 'critprop')[0]).toMatchObject({ v: 6150, e: 20 });
+    expect(pts('smi:CCO', 'vc', 'critprop')[0]!.v).toBeCloseTo(1 / 6, 12);
+    expect(pts('smi:CCO', 'vc', 'critprop')[0]!.e).toBeCloseTo(0.1 / 36, 12);
+    expect(pts('smi:CCO', 'tc', 'critprop')[0]).toMatchObject({ v: 514, e: 0.5, c: "mean of: Perry's Handbook, 8th ed.; Yaws ch. 1" });
+    expect(pts('smi:CCO', 'af', 'critprop')[0]!.v).toBe(0.64);
+    expect(pts('smi:CCO', 'tf', 'critprop')[0]!.v).toBe(159);
+    expect(pts('smi:CCO', 'hfus', 'critprop')[0]!.v).toBe(4.9);
+    expect(pts('smi:CC(=O)O', 'tb', 'critprop')[0]!.v).toBe(391);
+  });
+  it('refuses a row without SMILES', () => expect(log('critprop_data_with_all_info_expt.csv')).toMatchObject({ rows: 3, accepted: 2, rejected: { 'no SMILES': 1 } }));
+});
+
 describe('phase change and vaporization', () => {
   it('stores CRC Hvap at Tb as hvap and at 298.15 K as hvapt', () => {
     expect(pts('cas:64-17-5', 'hvap', 'crc')[0]).toMatchObject({ v: 38.52, c: 'at Tb = 351.39 K' });

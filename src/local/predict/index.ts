@@ -7,8 +7,10 @@ import type { DataPoint, PredictionResult, PropertyInfo, PropertyMap } from '../
 import { masses, parseSmiles, type Molecule } from '../chem/molecule.js';
 import { crippen } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
-import { joback, jobackCp, jobackViscosity } from './joback.js';
+import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
+import { evaluate, loadModel, outsideDomain, sourceKey, type Model } from './ml.js';
+import { components, featureVector, type FeatureInputs } from './features.js';
 import { molGraph, type MolGraph } from './molgraph.js';
 
 const LABELS = OCL.Molecule.cAtomLabel;
@@ -55,6 +57,14 @@ const METHOD_OF: Record<string, Method> = {
   cpg: METHODS.joback,
 };
 
+/** Keys of the chem-ml model family (ml.ts); their model point comes first, the group-contribution point second. */
+export const MODEL_KEYS: readonly string[] = ['tb', 'tf', 'tc', 'pc', 'vc', 'af', 'hf', 'gf', 'hvap', 'hfus', 'log10ws', 'logp'];
+
+/** Reference (`r`) of a model's points. */
+export const modelReference = (m: Model) =>
+  `${m.family} ${m.version}${m.beta ? ' (beta)' : ''}: gradient-boosted trees${m.linear ? ' on a ridge group-contribution' : ''}, trained on ${m.trainedOn} measured values; scaffold-CV MAE ${round3(m.cv.scaffold?.mae)}`;
+const round3 = (v: number | undefined) => (v === undefined ? 'n/a' : Number(v.toPrecision(3)));
+
 /** Every key the local predictor knows (`allprops`), in registry order. */
 export const PREDICTED_KEYS: readonly string[] = PROPERTIES.map((p) => p.key).filter((k) => k in METHOD_OF);
 
@@ -96,18 +106,31 @@ export function predict(smiles: string, opts: PredictOptions = {}): PredictionRe
   return predictMolecule(parseSmiles(smiles), opts);
 }
 
+/** Everything the group-contribution methods and the features read from one molecule, computed once. */
+export function analyse(mol: Molecule): FeatureInputs {
+  const g = molGraph(mol);
+  const crippenResult = crippen(g);
+  const { counts, complete } = jobackGroupCounts(g);
+  return {
+    g,
+    mw: masses(mol).mw,
+    crippen: crippenResult,
+    jobackCounts: counts,
+    jobackComplete: complete,
+    joback: complete ? jobackEstimate(counts, g.n) : undefined,
+    mcgowan: mcgowanVolume(elementCounts(g), g.bonds),
+  };
+}
+
 export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): PredictionResult {
   const wanted = checkPredictOptions(opts);
-  const g = molGraph(mol);
-  const mw = masses(mol).mw;
-
+  const a = analyse(mol);
+  const { g, mw, crippen: cr, mcgowan: vx } = a;
   const elements = elementCounts(g);
   let nHeavy = 0;
-  for (let a = 0; a < g.heavy; a++) if (g.z[a] !== 1) nHeavy++;
-
-  const cr = crippen(g);
-  const jb = joback(g);
-  const vx = mcgowanVolume(elements, g.bonds);
+  for (let i = 0; i < g.heavy; i++) if (g.z[i] !== 1) nHeavy++;
+  const jobackGroupKeys: Record<string, number> = {};
+  if (a.jobackComplete) for (const [group, n] of a.jobackCounts) jobackGroupKeys[group.key] = n;
 
   const fixed: PropertyMap = {};
   const tdep: PropertyMap = {};
@@ -119,7 +142,7 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
     (t === undefined ? fixed : tdep)[key].push(point);
   };
 
-  const e = jb?.estimate ?? {};
+  const e = a.joback ?? {};
   put('tf', e.tf);
   put('tb', e.tb);
   put('tc', e.tc);
@@ -133,6 +156,7 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
   if (e.tf !== undefined) put('log10ws', gseLog10Solubility(cr.logp, e.tf));
   put('logp', cr.logp);
   put('mcvol', vx);
+  addModelPoints(a, wanted, fixed);
   const { cp, visc, tf, tb } = e;
   const extra = opts.temperatures ?? [];
   const grid = opts.grid ?? true;
@@ -162,12 +186,41 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
         mol_na: g.n,
         mol_mw: round(mw),
         crippen: Object.assign(cr.types, { mr: round(cr.mr) }), // cr.types is this call's own object
-        joback: jb?.groups ?? {},
+        joback: jobackGroupKeys,
         mol_atom: elements,
         mol_nha: nHeavy,
       },
     },
   };
+}
+
+/**
+ * Puts each model's point first in `fixed[key]`. Outside a model's domain there is no model point; the reason goes
+ * into `c` of the group-contribution point. The features are computed only when some wanted key has a model.
+ */
+function addModelPoints(a: FeatureInputs, wanted: Set<string>, fixed: PropertyMap): void {
+  let x: Float32Array | undefined;
+  let elements: string[] = [];
+  let fragments = 0;
+  for (const key of MODEL_KEYS) {
+    if (!wanted.has(key)) continue;
+    const m = loadModel(key);
+    if (!m) continue;
+    if (!x) {
+      x = Float32Array.from(featureVector(a));
+      elements = [...new Set(Array.from(a.g.z.subarray(0, a.g.heavy), (z) => LABELS[z]))];
+      fragments = components(a.g);
+    }
+    const why = outsideDomain(m, elements, fragments, x[2]);
+    if (why) {
+      const gc = fixed[key]?.[0];
+      if (gc) gc.c = `no ${sourceKey(m)} value: ${why}`;
+      continue;
+    }
+    const { v, e } = evaluate(m, x);
+    const point: DataPoint = { u: key, s: sourceKey(m), v: round(v), e: Number(e.toPrecision(3)), calc: true, r: modelReference(m) };
+    (fixed[key] ??= []).unshift(point);
+  }
 }
 
 /** Atoms per element symbol, hydrogens included, in order of first appearance. */

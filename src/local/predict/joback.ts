@@ -32,8 +32,15 @@ const GROUPS_BY_Z = indexByRootElement(
 
 /** Group counts in table order, or undefined when some heavy atom is not covered or covered twice (no Joback values then). */
 export function jobackGroups(g: MolGraph): Map<JobackGroup, number> | undefined {
+  const { counts, complete } = jobackGroupCounts(g);
+  return complete ? counts : undefined;
+}
+
+/** Every group occurrence found, in table order, and whether they cover each heavy atom exactly once. */
+export function jobackGroupCounts(g: MolGraph): { counts: Map<JobackGroup, number>; complete: boolean } {
   const cover = new Uint8Array(g.heavy);
   const found: JobackGroup[] = [];
+  let complete = true;
   for (let a = 0; a < g.heavy; a++) {
     for (const { group, pattern, consumes } of GROUPS_BY_Z[g.z[a]]) {
       if (!matchAt(pattern, g, a, false)) continue;
@@ -42,16 +49,19 @@ export function jobackGroups(g: MolGraph): Map<JobackGroup, number> | undefined 
       const taken: number[] = [];
       for (const spec of consumes) {
         const b = findNeighbour(spec, g, a, taken);
-        if (b < 0) return undefined; // the anchor SMARTS guarantees these atoms; absent means a table error
+        if (b < 0) {
+          complete = false; // the anchor SMARTS guarantees these atoms; absent means a table error
+          continue;
+        }
         taken.push(b);
         cover[b]++;
       }
     }
   }
-  for (let a = 0; a < g.heavy; a++) if (cover[a] !== 1) return undefined;
+  for (let a = 0; a < g.heavy; a++) if (cover[a] !== 1) complete = false;
   const counts = new Map<JobackGroup, number>();
   for (const group of found.sort((x, y) => x.id - y.id)) counts.set(group, (counts.get(group) ?? 0) + 1);
-  return counts;
+  return { counts, complete };
 }
 
 function sum(counts: Map<JobackGroup, number>, field: JobackField): number | undefined {

@@ -1,0 +1,180 @@
+// The feature vector of the model family (ml.ts): one function, used by the trainer's export and at prediction
+// time, so both see the same numbers. Blocks: size and element counts, graph counts, every Joback group found
+// (also when the groups do not cover the molecule), the Joback estimates themselves, Crippen atom-type counts
+// with logP and MR, the McGowan volume, and ECFP-like atom environments (radius 0-2) hashed into 1024 counts.
+// NaN marks a value that does not exist (a Joback estimate of an uncovered molecule); the trees send it the way
+// the trainer learnt for missing values.
+import { CRIPPEN_TYPES } from './crippen-table.js';
+import type { CrippenResult } from './crippen.js';
+import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
+import { JOBACK_GROUPS, type JobackGroup } from './joback-table.js';
+import type { JobackEstimate } from './joback.js';
+import { BOND_AROMATIC, BOND_DOUBLE, BOND_SINGLE, BOND_TRIPLE, type MolGraph } from './molgraph.js';
+
+/** Bumped whenever the layout or a definition changes: model files name the version they were trained on. */
+export const FEATURES_VERSION = 1;
+
+const ELEMENTS: readonly [string, number][] = [['C', 6], ['H', 1], ['N', 7], ['O', 8], ['F', 9], ['Cl', 17], ['Br', 35], ['I', 53], ['S', 16], ['P', 15], ['Si', 14], ['B', 5]];
+const ELEMENT_SLOT = new Map(ELEMENTS.map(([, z], i) => [z, i]));
+const GRAPH = ['rings', 'aromatic_atoms', 'ring_atoms', 'charged_atoms', 'net_charge', 'single_bonds', 'double_bonds', 'triple_bonds', 'aromatic_bonds', 'rotatable_bonds', 'hbond_donors', 'hbond_acceptors', 'fragments', 'degree1', 'degree2', 'degree3', 'degree4', 'csp3', 'halogens'];
+const JOBACK_ESTIMATES = ['tb', 'tf', 'tc', 'pc_bar', 'vc_cm3', 'hf', 'gf', 'hvap', 'hfus', 'af_lee_kesler', 'log10ws_gse'] as const;
+const CRIPPEN_KEYS = [...new Set(CRIPPEN_TYPES.map((t) => t.type))];
+export const MORGAN_BITS = 1024;
+
+/** Feature names in vector order (the trainer's column names). */
+export const FEATURE_NAMES: readonly string[] = [
+  'mw', 'atoms', 'heavy_atoms',
+  ...ELEMENTS.map(([s]) => `n_${s}`), 'n_other',
+  ...GRAPH,
+  'joback_complete', ...JOBACK_GROUPS.map((g) => `joback_${g.key}`), ...JOBACK_ESTIMATES.map((k) => `joback_est_${k}`),
+  ...CRIPPEN_KEYS.map((k) => `crippen_${k}`), 'crippen_logp', 'crippen_mr',
+  'mcgowan_vx',
+  ...Array.from({ length: MORGAN_BITS }, (_, i) => `env_${i}`),
+];
+
+const CRIPPEN_SLOT = new Map(CRIPPEN_KEYS.map((k, i) => [k, i]));
+const JOBACK_SLOT = new Map(JOBACK_GROUPS.map((g, i) => [g.id, i]));
+const O_ELEMENTS = 3;
+const O_GRAPH = O_ELEMENTS + ELEMENTS.length + 1;
+const O_JOBACK = O_GRAPH + GRAPH.length;
+const O_JOBACK_EST = O_JOBACK + 1 + JOBACK_GROUPS.length;
+const O_CRIPPEN = O_JOBACK_EST + JOBACK_ESTIMATES.length;
+const O_MCGOWAN = O_CRIPPEN + CRIPPEN_KEYS.length + 2;
+const O_MORGAN = O_MCGOWAN + 1;
+
+/** What the predictor has already computed for the molecule; the features reuse it. */
+export interface FeatureInputs {
+  g: MolGraph;
+  mw: number;
+  crippen: CrippenResult;
+  jobackCounts: Map<JobackGroup, number>;
+  jobackComplete: boolean;
+  /** Joback's estimate, when the groups cover the molecule. */
+  joback?: JobackEstimate;
+  mcgowan?: number;
+}
+
+export function featureVector(inp: FeatureInputs): Float64Array {
+  const { g } = inp;
+  const x = new Float64Array(FEATURE_NAMES.length);
+  x[0] = inp.mw;
+  x[1] = g.n;
+  let heavy = 0;
+  for (let a = 0; a < g.heavy; a++) {
+    if (g.z[a] !== 1) heavy++;
+    x[O_ELEMENTS + (ELEMENT_SLOT.get(g.z[a]) ?? ELEMENTS.length)]++;
+  }
+  x[2] = heavy;
+  x[O_ELEMENTS + 1] += g.n - g.heavy; // implicit hydrogens
+  graphCounts(g, x.subarray(O_GRAPH, O_JOBACK));
+
+  x[O_JOBACK] = inp.jobackComplete ? 1 : 0;
+  for (const [group, n] of inp.jobackCounts) x[O_JOBACK + 1 + JOBACK_SLOT.get(group.id)!] = n;
+  const e = inp.joback ?? {};
+  const af = e.tb !== undefined && e.tc !== undefined && e.pcBar !== undefined ? leeKeslerOmega(e.tb, e.tc, e.pcBar * 100) : undefined;
+  const ws = e.tf !== undefined ? gseLog10Solubility(inp.crippen.logp, e.tf) : undefined;
+  [e.tb, e.tf, e.tc, e.pcBar, e.vcCm3, e.hf, e.gf, e.hvap, e.hfus, af, ws].forEach((v, i) => {
+    x[O_JOBACK_EST + i] = v === undefined || !Number.isFinite(v) ? NaN : v;
+  });
+
+  for (const [type, n] of Object.entries(inp.crippen.types)) x[O_CRIPPEN + CRIPPEN_SLOT.get(type)!] = n;
+  x[O_CRIPPEN + CRIPPEN_KEYS.length] = inp.crippen.logp;
+  x[O_CRIPPEN + CRIPPEN_KEYS.length + 1] = inp.crippen.mr;
+  x[O_MCGOWAN] = inp.mcgowan ?? NaN;
+  atomEnvironments(g, x.subarray(O_MORGAN));
+  return x;
+}
+
+const HALOGENS = new Set([9, 17, 35, 53]);
+
+function graphCounts(g: MolGraph, out: Float64Array): void {
+  let edges = 0;
+  for (let a = 0; a < g.heavy; a++) {
+    if (g.aromatic[a]) out[1]++;
+    if (g.ring[a]) out[2]++;
+    if (g.charge[a]) out[3]++;
+    out[4] += g.charge[a];
+    let heavyNbrs = 0;
+    for (let k = g.start[a]; k < g.coreEnd[a]; k++) {
+      const b = g.nbr[k];
+      if (g.z[b] !== 1) heavyNbrs++;
+      if (b < a) continue; // each core bond once
+      edges++;
+      const bt = g.bond[k];
+      if (bt === BOND_SINGLE) out[5]++;
+      else if (bt === BOND_DOUBLE) out[6]++;
+      else if (bt === BOND_TRIPLE) out[7]++;
+      else if (bt === BOND_AROMATIC) out[8]++;
+      if (bt === BOND_SINGLE && !(g.ring[a] && g.ring[b]) && heavyDegree(g, a) > 1 && heavyDegree(g, b) > 1) out[9]++;
+    }
+    const z = g.z[a];
+    if ((z === 7 || z === 8) && g.hs[a] > 0) out[10]++;
+    if (z === 7 || z === 8) out[11]++;
+    if (heavyNbrs >= 1 && heavyNbrs <= 4) out[12 + heavyNbrs]++;
+    if (z === 6 && g.degree[a] === 4) out[17]++;
+    if (HALOGENS.has(z)) out[18]++;
+  }
+  const fragments = components(g);
+  out[12] = fragments;
+  out[0] = edges - g.heavy + fragments; // ring closures (cyclomatic number)
+}
+
+function heavyDegree(g: MolGraph, a: number): number {
+  let d = 0;
+  for (let k = g.start[a]; k < g.coreEnd[a]; k++) if (g.z[g.nbr[k]] !== 1) d++;
+  return d;
+}
+
+/** Connected components of the core atoms. */
+export function components(g: MolGraph): number {
+  const seen = new Uint8Array(g.heavy);
+  const stack: number[] = [];
+  let n = 0;
+  for (let s = 0; s < g.heavy; s++) {
+    if (seen[s]) continue;
+    n++;
+    seen[s] = 1;
+    stack.push(s);
+    while (stack.length) {
+      const a = stack.pop()!;
+      for (let k = g.start[a]; k < g.coreEnd[a]; k++) {
+        const b = g.nbr[k];
+        if (!seen[b]) {
+          seen[b] = 1;
+          stack.push(b);
+        }
+      }
+    }
+  }
+  return n;
+}
+
+const mix = (h: number, v: number) => Math.imul(h ^ (v >>> 0), 16777619) >>> 0;
+
+/**
+ * Circular atom environments (ECFP-like, hydrogens as counts): radius 0 = element, heavy degree, H count,
+ * charge, ring and aromatic flags; each further radius hashes the atom's identifier with its neighbours'
+ * (bond order, identifier) pairs, sorted. Every identifier at radius 0, 1 and 2 adds one count to its bucket.
+ */
+function atomEnvironments(g: MolGraph, out: Float64Array): void {
+  let ids = new Uint32Array(g.heavy);
+  for (let a = 0; a < g.heavy; a++) {
+    let h = 2166136261;
+    for (const v of [g.z[a], heavyDegree(g, a), g.hs[a], g.charge[a] + 16, g.ring[a], g.aromatic[a]]) h = mix(h, v);
+    ids[a] = h;
+    out[h % MORGAN_BITS]++;
+  }
+  for (let r = 1; r <= 2; r++) {
+    const next = new Uint32Array(g.heavy);
+    for (let a = 0; a < g.heavy; a++) {
+      const pairs: number[] = [];
+      for (let k = g.start[a]; k < g.coreEnd[a]; k++) pairs.push(mix(mix(2166136261, g.bond[k]), ids[g.nbr[k]]));
+      pairs.sort((p, q) => p - q);
+      let h = mix(mix(2166136261, r), ids[a]);
+      for (const p of pairs) h = mix(h, p);
+      next[a] = h;
+      out[h % MORGAN_BITS]++;
+    }
+    ids = next;
+  }
+}

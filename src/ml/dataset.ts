@@ -1,0 +1,222 @@
+// The trainer's input, exported from a built database: one row per structured compound with its feature vector
+// (the predictor's own featureVector), its Bemis–Murcko scaffold and one target per property: the median of its
+// measured, non-outlier values (`calc` and `o` points never train a model). Yaws values that the CritProp authors
+// list as Yaws' *estimates* are left out as well. The CritProp fold files are exported beside it (features by
+// SMILES) so the trainer can rerun the published splits.
+import { readFileSync, writeFileSync, mkdirSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import * as OCL from 'openchemlib';
+import { openDb } from '../local/store/schema.js';
+import { csv, num } from '../local/store/import/table.js';
+import { parseSmiles } from '../local/chem/molecule.js';
+import { analyse } from '../local/predict/index.js';
+import { components, featureVector, FEATURE_NAMES, FEATURES_VERSION } from '../local/predict/features.js';
+
+/** The properties of the model family, in registry units. */
+export const ML_KEYS = ['tb', 'tf', 'tc', 'pc', 'vc', 'af', 'hf', 'gf', 'hvap', 'hfus', 'log10ws', 'logp'] as const;
+
+const CRITPROP_EST = 'critprop/all_data/estimated_data_for_pretraining/critprop_data_only_smiles_mean_value_est.csv';
+export const CRITPROP_SPLITS = 'critprop/data_splits_and_model_predictions';
+/** CritProp columns (bar, mol/L) → registry keys and units. */
+export const CRITPROP_COLUMNS: [string, string, (v: number) => number][] = [
+  ['Tc', 'tc', (v) => v], ['Pc', 'pc', (v) => v * 100], ['rhoc', 'vc', (v) => 1 / v], ['omega', 'af', (v) => v],
+  ['Tb', 'tb', (v) => v], ['Tm', 'tf', (v) => v], ['dHvap', 'hvap', (v) => v], ['dHfus', 'hfus', (v) => v],
+];
+
+export interface ExportOptions {
+  db: string;
+  out: string;
+  /** Data directory (for the CritProp estimates and folds); optional. */
+  dataDir?: string;
+  /** Lines "InChIKey" (compound unused) or "InChIKey<TAB>key" (that property's values unused). */
+  exclude?: string;
+  /** A file of SMILES (one per line) whose features are exported for the golden inference test. */
+  golden?: string;
+  /** Keep every n-th compound only (smoke tests). */
+  sample?: number;
+}
+
+export interface ExportSummary {
+  featuresVersion: number;
+  compounds: number;
+  targets: Record<string, number>;
+  unreadable: number;
+  yawsEstimatesDropped: number;
+  excluded: number;
+  critpropSmiles: number;
+}
+
+/** Bemis–Murcko scaffold as an OpenChemLib ID code: ring systems and their linkers; "" for acyclic molecules. */
+export function murckoScaffold(mol: OCL.Molecule): string {
+  const m = mol.getCompactCopy();
+  m.removeExplicitHydrogens();
+  for (;;) {
+    m.ensureHelperArrays(OCL.Molecule.cHelperRings);
+    const drop: number[] = [];
+    for (let a = 0; a < m.getAtoms(); a++) if (!m.isRingAtom(a) && m.getConnAtoms(a) <= 1) drop.push(a);
+    if (!drop.length) break;
+    m.deleteAtoms(drop);
+  }
+  if (m.getAllAtoms() === 0) return '';
+  m.stripStereoInformation();
+  return m.getIDCode();
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function readExclusions(file: string | undefined): { whole: Set<string>; byKey: Set<string> } {
+  const whole = new Set<string>();
+  const byKey = new Set<string>();
+  if (!file) return { whole, byKey };
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const [ik, key] = line.trim().split(/\t/);
+    if (!ik) continue;
+    if (key) byKey.add(`${ik}\t${key.trim()}`);
+    else whole.add(ik);
+  }
+  return { whole, byKey };
+}
+
+/** One exported molecule: its features, and the facts the applicability domain reads. */
+function describe(smiles: string): { x: Float64Array; scaffold: string; elements: string; fragments: number; heavy: number; idcode: string } | undefined {
+  let mol: OCL.Molecule;
+  try {
+    mol = parseSmiles(smiles);
+  } catch {
+    return undefined;
+  }
+  const a = analyse(mol);
+  const x = featureVector(a);
+  const elements = new Set<string>();
+  for (let i = 0; i < a.g.heavy; i++) elements.add(OCL.Molecule.cAtomLabel[a.g.z[i]]);
+  return { x, scaffold: murckoScaffold(mol), elements: [...elements].sort().join(' '), fragments: components(a.g), heavy: x[2], idcode: mol.getIDCode() };
+}
+
+/** Yaws' estimated values by OpenChemLib ID code and key. */
+function yawsEstimates(dataDir: string | undefined): Map<string, Map<string, number>> {
+  const est = new Map<string, Map<string, number>>();
+  const path = dataDir && join(dataDir, CRITPROP_EST);
+  if (!path || !existsSync(path)) return est;
+  for (const row of csv(readFileSync(path, 'utf8'))) {
+    let id: string;
+    try {
+      id = parseSmiles(row.smiles).getIDCode();
+    } catch {
+      continue;
+    }
+    const m = est.get(id) ?? new Map<string, number>();
+    for (const [col, key, conv] of CRITPROP_COLUMNS) {
+      const head = Object.keys(row).find((h) => h.startsWith(`${col} (`));
+      const v = head ? num(row[head]) : undefined;
+      if (v !== undefined) m.set(key, conv(v));
+    }
+    est.set(id, m);
+  }
+  return est;
+}
+
+export function exportDataset(opts: ExportOptions): ExportSummary {
+  mkdirSync(opts.out, { recursive: true });
+  const db = openDb(opts.db, { readonly: true });
+  const { whole, byKey } = readExclusions(opts.exclude);
+  const keys = ML_KEYS as readonly string[];
+  const compounds = db.prepare(`SELECT id, inchikey, smiles FROM compounds WHERE type = 'C' AND smiles IS NOT NULL AND inchikey IS NOT NULL ORDER BY inchikey`).all() as { id: string; inchikey: string; smiles: string }[];
+  const points = db.prepare(`SELECT compound_id AS id, key, v, s FROM points WHERE calc = 0 AND o = 0 AND t IS NULL AND key IN (${keys.map(() => '?').join(',')})`).all(...keys) as { id: string; key: string; v: number; s: string }[];
+  db.close();
+  const byCompound = new Map<string, { key: string; v: number; s: string }[]>();
+  for (const p of points) {
+    const list = byCompound.get(p.id) ?? [];
+    list.push(p);
+    byCompound.set(p.id, list);
+  }
+  const est = yawsEstimates(opts.dataDir);
+  const summary: ExportSummary = { featuresVersion: FEATURES_VERSION, compounds: 0, targets: Object.fromEntries(keys.map((k) => [k, 0])), unreadable: 0, yawsEstimatesDropped: 0, excluded: 0, critpropSmiles: 0 };
+  const rows: string[] = [['inchikey', 'idcode', 'smiles', 'scaffold', 'elements', 'fragments', 'heavy', ...keys].join('\t')];
+  const xs: Float32Array[] = [];
+  const step = opts.sample ?? 1;
+  let i = 0;
+  for (const c of compounds) {
+    const pts = byCompound.get(c.id);
+    if (!pts) continue;
+    if (whole.has(c.inchikey)) {
+      summary.excluded++;
+      continue;
+    }
+    if (i++ % step) continue;
+    const d = describe(c.smiles);
+    if (!d) {
+      summary.unreadable++;
+      continue;
+    }
+    const estimates = est.get(d.idcode);
+    const targets = keys.map((key) => {
+      if (byKey.has(`${c.inchikey}\t${key}`)) return '';
+      const vs: number[] = [];
+      for (const p of pts) {
+        if (p.key !== key) continue;
+        const e = p.s === 'yaws' ? estimates?.get(key) : undefined;
+        if (e !== undefined && Math.abs(p.v - e) <= 0.005 * Math.abs(e) + 1e-9) {
+          summary.yawsEstimatesDropped++;
+          continue;
+        }
+        vs.push(p.v);
+      }
+      if (!vs.length) return '';
+      summary.targets[key]++;
+      return String(median(vs));
+    });
+    if (targets.every((t) => t === '')) continue;
+    summary.compounds++;
+    rows.push([c.inchikey, d.idcode, c.smiles, d.scaffold, d.elements, d.fragments, d.heavy, ...targets].join('\t'));
+    xs.push(Float32Array.from(d.x));
+  }
+  writeMatrix(join(opts.out, 'db.f32'), xs);
+  writeFileSync(join(opts.out, 'db.tsv'), rows.join('\n') + '\n');
+  writeFileSync(join(opts.out, 'features.txt'), FEATURE_NAMES.join('\n') + '\n');
+
+  // CritProp folds: every SMILES of every fold file, once.
+  const splits = opts.dataDir && join(opts.dataDir, CRITPROP_SPLITS);
+  if (splits && existsSync(splits)) {
+    const seen = new Set<string>();
+    for (const kind of readdirSync(splits)) {
+      for (const fold of readdirSync(join(splits, kind))) {
+        for (const f of readdirSync(join(splits, kind, fold))) {
+          if (!f.startsWith('critprop_')) continue;
+          for (const row of csv(readFileSync(join(splits, kind, fold, f), 'utf8'))) seen.add(row.smiles);
+        }
+      }
+    }
+    const cpRows = [['smiles', 'idcode', 'scaffold', 'elements', 'fragments', 'heavy'].join('\t')];
+    const cpXs: Float32Array[] = [];
+    for (const smi of [...seen].sort()) {
+      const d = describe(smi);
+      if (!d) continue;
+      cpRows.push([smi, d.idcode, d.scaffold, d.elements, d.fragments, d.heavy].join('\t'));
+      cpXs.push(Float32Array.from(d.x));
+    }
+    writeMatrix(join(opts.out, 'critprop.f32'), cpXs);
+    writeFileSync(join(opts.out, 'critprop.tsv'), cpRows.join('\n') + '\n');
+    summary.critpropSmiles = cpXs.length;
+  }
+  if (opts.golden) {
+    const smiles = readFileSync(opts.golden, 'utf8').split(/\r?\n/).filter((l) => l && !l.startsWith('#'));
+    const gx = smiles.map((smi) => describe(smi));
+    const bad = smiles.filter((_, j) => !gx[j]);
+    if (bad.length) throw new Error(`golden SMILES not readable: ${bad.join(', ')}`);
+    writeMatrix(join(opts.out, 'golden.f32'), gx.map((d) => Float32Array.from(d!.x)));
+    writeFileSync(join(opts.out, 'golden.tsv'), ['smiles\telements\tfragments\theavy', ...smiles.map((smi, j) => [smi, gx[j]!.elements, gx[j]!.fragments, gx[j]!.heavy].join('\t'))].join('\n') + '\n');
+  }
+  writeFileSync(join(opts.out, 'export.json'), JSON.stringify(summary, null, 2) + '\n');
+  return summary;
+}
+
+function writeMatrix(path: string, xs: Float32Array[]): void {
+  const width = FEATURE_NAMES.length;
+  const buf = new Float32Array(xs.length * width);
+  xs.forEach((x, i) => buf.set(x, i * width));
+  writeFileSync(path, Buffer.from(buf.buffer));
+}
