@@ -24,6 +24,7 @@
 //   structure_cache(input PK, smiles, formula, mw, inchi, inchikey)   (v2) toolkit results per input
 //     structure (SMILES + given InChI), reused by the next build; inchikey NULL = unreadable.
 import Database from 'better-sqlite3';
+import { ChemError } from '../../api/errors.js';
 
 export type DB = Database.Database;
 
@@ -107,30 +108,55 @@ const MIGRATIONS: string[] = [
   `,
 ];
 
-/** Brings the schema of an open database up to SCHEMA_VERSION. */
-export function migrate(db: DB): void {
+/** A database this chem cannot use: 503 (exit 6) with the one line that tells how to rebuild it. */
+function unusable(path: string, what: string): ChemError {
+  return new ChemError(503, `the database at ${path} ${what}: rebuild it with "chem db build --from DIR" or "chem db pull"`);
+}
+
+const tableCount = (db: DB) => db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'").pluck().get() as number;
+
+/** The schema version of a database this chem can use or upgrade (0: a new, empty file). */
+function usableVersion(db: DB): number {
   const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > SCHEMA_VERSION) {
-    throw new Error(`the database has schema version ${version}, newer than this chem (${SCHEMA_VERSION}): rebuild it with "chem db build"`);
-  }
+  if (version > SCHEMA_VERSION) throw unusable(db.name, `has schema version ${version}, newer than this chem (${SCHEMA_VERSION})`);
+  // Version 0 with tables: some other program's database, not an empty file to create ours in.
+  if (version === 0 && tableCount(db) > 0) throw unusable(db.name, 'is not a chem database (schema version 0)');
+  return version;
+}
+
+/** Brings the schema of an open database up to SCHEMA_VERSION (a new file gets the whole schema). */
+export function migrate(db: DB): void {
+  const version = usableVersion(db);
   for (let v = version; v < SCHEMA_VERSION; v++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[v]!);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
+    try {
+      db.transaction(() => {
+        db.exec(MIGRATIONS[v]!);
+        db.pragma(`user_version = ${v + 1}`);
+      })();
+    } catch (err) {
+      throw unusable(db.name, `has schema version ${version}, which this chem (${SCHEMA_VERSION}) cannot upgrade (${(err as Error).message})`);
+    }
   }
 }
 
 /** Opens (and for writing, creates and migrates) a database file. */
 export function openDb(path: string, opts: { readonly?: boolean } = {}): DB {
   const db = new Database(path, { readonly: !!opts.readonly, fileMustExist: !!opts.readonly });
-  if (!opts.readonly) {
-    db.pragma('journal_mode = WAL');
-    migrate(db);
-  } else if ((db.pragma('user_version', { simple: true }) as number) !== SCHEMA_VERSION) {
-    const v = db.pragma('user_version', { simple: true });
+  try {
+    if (!opts.readonly) {
+      usableVersion(db); // before anything is written to a file that may not be ours
+      db.pragma('journal_mode = WAL');
+      migrate(db);
+    } else {
+      const v = db.pragma('user_version', { simple: true }) as number;
+      if (v !== SCHEMA_VERSION) throw unusable(path, `has schema version ${v}, this chem needs ${SCHEMA_VERSION}`);
+    }
+  } catch (err) {
     db.close();
-    throw new Error(`the database at ${path} has schema version ${v}, this chem needs ${SCHEMA_VERSION}: rebuild it with "chem db build"`);
+    // SQLite's own verdict on a file that is not a database at all (or a damaged one).
+    const code = (err as { code?: unknown }).code;
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw unusable(path, `is not a chem database (${(err as Error).message})`);
+    throw err;
   }
   return db;
 }
