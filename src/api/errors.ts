@@ -43,6 +43,15 @@ export class ChemError extends Error {
 export const usageError = (message: string) => new ChemError(400, message);
 export const notFound = (message: string) => new ChemError(404, message);
 
+/**
+ * The first control character of a value from the user (NUL, ESC, ...; tab, CR and LF count too),
+ * described for an invalid-input message: `control character U+0000 at position 2`.
+ */
+export function controlCharacter(value: string): string | undefined {
+  const m = /\p{Cc}/u.exec(value);
+  return m ? `control character U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${m.index + 1}` : undefined;
+}
+
 /** Any thrown value as a ChemError (unknown errors become 500 with their message). */
 export function toChemError(err: unknown): ChemError {
   if (err instanceof ChemError) return err;

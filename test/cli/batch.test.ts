@@ -31,4 +31,19 @@ describe('batch convention', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(2);
   });
+
+  it('NUL and other control characters in a structure: the invalid-SMILES error, per row in a batch', async () => {
+    const r = await runChem(['predict', '-', '--format', 'ndjson'], { stdin: 'C\0C\nCCO\nC\u001bC\n' });
+    const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(rows.map((row) => row.input)).toEqual(['C\0C', 'CCO', 'C\u001bC']);
+    expect(rows[0].error).toEqual({ status: 404, message: 'invalid SMILES "C\\u0000C": control character U+0000 at position 2' });
+    expect(rows[1].result.properties.fixed.logp).toBeDefined();
+    expect(rows[2].error).toEqual({ status: 404, message: 'invalid SMILES "C\\u001bC": control character U+001B at position 2' });
+    expect(r.code).toBe(7);
+    const conv = await runChem(['convert', 'smiles', '-', '--format', 'ndjson'], { stdin: 'C\0C\n' });
+    expect(JSON.parse(conv.stdout).error.message).toMatch(/^invalid SMILES .*control character U\+0000/);
+    expect(conv.code).toBe(7);
+    const single = await runChem(['predict', 'C\u0007C']);
+    expect(single).toMatchObject({ code: 3, stdout: '', stderr: 'chem: error: invalid SMILES "C\\u0007C": control character U+0007 at position 2\n' });
+  });
 });

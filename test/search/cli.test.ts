@@ -93,6 +93,16 @@ describe('chem search', () => {
     expect(rows[3]).toMatch(/^64-17-5,.*,ethanol,/);
     expect(r.code).toBe(7);
   });
+
+  it('a control character in a query: the invalid-query error (exit 2), an error row in a batch (exit 7)', async () => {
+    const one = await chem(['search', 'etha\u0000nol']);
+    expect(one).toMatchObject({ code: 2, stdout: '', stderr: 'chem: error: invalid search query "etha\\u0000nol": control character U+0000 at position 5\n' });
+    const r = await chem(['search', '-', '--format', 'ndjson'], { stdin: 'etha\u0000nol\nethanol\n' });
+    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows[0].error.status).toBe(400);
+    expect(rows[1].result).toBeDefined();
+    expect(r.code).toBe(7);
+  });
 });
 
 describe('chem convert from the database', () => {

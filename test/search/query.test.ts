@@ -65,6 +65,14 @@ describe('classification of the text', () => {
   });
 });
 
+describe('control characters', () => {
+  it('NUL, ESC and the like make a query invalid (400); tabs and line breaks separate words', () => {
+    expect(usage(() => parseQuery('benz\0ene')).message).toBe('invalid search query "benz\\u0000ene": control character U+0000 at position 5');
+    expect(usage(() => parseQuery('\u001b[31mbenzene')).message).toMatch(/control character U\+001B at position 1$/);
+    expect(parseQuery('acetic\tacid\n').terms).toEqual(parseQuery('acetic acid').terms);
+  });
+});
+
 describe('Hill formulas', () => {
   it('orders C, H, then alphabetically; without carbon all alphabetically; expands parentheses', () => {
     expect(hillOf('Ca(OH)2')).toBe('CaH2O2');

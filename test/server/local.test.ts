@@ -60,6 +60,14 @@ describe('chem serve over the local backend', () => {
     }
   });
 
+  it('a NUL or another control character in a SMILES is the invalid-SMILES 404', async () => {
+    for (const smiles of ['C\0C', 'C\u001fC', 'CC\u007f']) {
+      const res = await get(srv.port, `/api/v1/predict/${enc(smiles)}`, KEY);
+      expect(res.status, JSON.stringify(smiles)).toBe(404);
+      expect(res.body.error.message).toMatch(/^invalid SMILES .*: control character U\+00[0-9A-F]{2} at position \d+$/);
+    }
+  });
+
   it('convert is strict (database only): 404 or 503 without a database, never computed identifiers', async () => {
     const res = await get(srv.port, `/api/v1/convert/smiles/${enc('CCO')}`, KEY);
     expect([404, 503]).toContain(res.status);

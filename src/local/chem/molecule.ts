@@ -1,7 +1,7 @@
 // Structure toolkit on OpenChemLib: parsing, canonical SMILES, formula, masses, molfiles, drawings.
 // Importing this module loads OpenChemLib (~70 ms), so only commands that need structures do.
 import * as OCL from 'openchemlib';
-import { ChemError } from '../../api/errors.js';
+import { ChemError, controlCharacter } from '../../api/errors.js';
 
 export type Molecule = OCL.Molecule;
 
@@ -21,6 +21,9 @@ export function parseSmiles(smiles: string, opts: { coordinates?: boolean } = {}
   const s = smiles.trim();
   if (!s) throw new ChemError(404, 'no compound can be generated from an empty SMILES');
   if (/\s/.test(s)) throw new ChemError(404, `invalid SMILES "${s}": contains whitespace`);
+  // NUL and other control characters: OpenChemLib would stop reading there and answer a fragment.
+  const control = controlCharacter(s);
+  if (control) throw new ChemError(404, `invalid SMILES ${JSON.stringify(s)}: ${control}`);
   const unclosed = unclosedBranch(s);
   if (unclosed >= 0) throw new ChemError(404, `invalid SMILES "${s}": unclosed branch "(" at position ${unclosed}`);
   let mol: Molecule;

@@ -3,7 +3,7 @@
 // `has:hfus`) and the text that remains. The text is classified by its shape into the ordered list
 // of interpretations the search tries until one matches (`CO` is a formula first, then a SMILES).
 import { casCheckDigit, correctedCas, isValidCas } from '../../../api/cas.js';
-import { usageError } from '../../../api/errors.js';
+import { controlCharacter, usageError } from '../../../api/errors.js';
 import { isCompoundId } from '../../../api/ids.js';
 import { PROPERTY_KEYS, isTDependent, property } from '../../../api/properties.js';
 
@@ -62,6 +62,9 @@ const CAS_SHAPE = /^(\d{2,7})-(\d{2})-(\d)$/;
 
 export function parseQuery(raw: string): ParsedQuery {
   const query = raw;
+  // Tabs and line breaks separate words like spaces; NUL, ESC and the like cannot be in a query.
+  const control = controlCharacter(raw.replace(/[\t\n\v\f\r]/g, ' '));
+  if (control) throw usageError(`invalid search query ${JSON.stringify(raw)}: ${control}`);
   const filters: Filter[] = [];
   const filterTokens: string[] = [];
   const text: string[] = [];
