@@ -13,7 +13,7 @@ import { examples } from '../help.js';
 
 const ID_FIELDS = ['id', 'compound', 'cas', 'type', 'formula', 'mw', 'smiles', 'inchi', 'inchikey'] as const;
 
-/** Value rows of a record: fixed properties first, then T-dependent ones by temperature. */
+/** Value rows of a record: fixed properties first, then T-dependent ones, each in the record's order (recommended first). */
 function valueRows(c: Compound, ctx: Context, refs: Map<string, string>): string[][] {
   const rows: string[][] = [];
   for (const map of [c.fixed_props ?? {}, c.tpdep_props ?? {}]) {
@@ -50,7 +50,7 @@ export const compoundView: View<CompoundResponse> = {
   columns: ID_FIELDS.map((key) => ({ key })),
   rows: ({ comp }) => [Object.fromEntries(ID_FIELDS.map((k) => [k, comp[k] as string | number | undefined]))],
   table: ({ comp }, ctx) => {
-    const ids = ID_FIELDS.filter((k) => comp[k] !== undefined).map((k) => [k, String(comp[k])]);
+    const ids = ID_FIELDS.filter((k) => comp[k] !== undefined && comp[k] !== '').map((k) => [k, String(comp[k])]);
     if (comp.other_names?.length) ids.push(['other names', comp.other_names.slice(0, 8).join('; ') + (comp.other_names.length > 8 ? ` (+${comp.other_names.length - 8})` : '')]);
     if (comp.has_outliers) ids.push(['outliers', ctx.color.red('yes (marked below)')]);
     let out = renderTable(['field', 'value'], ids, ctx);

@@ -121,6 +121,23 @@ export function masses(mol: Molecule): Masses {
   return { mw: f.relativeWeight, monoisotopic: f.absoluteWeight - netCharge(mol) * ELECTRON_MASS };
 }
 
+/**
+ * Average molecular weight of a plain formula ("O7Re2", "C2H3KO2", "FeO4-2": element symbols with
+ * counts, an optional trailing charge), with the same atomic weights as `masses`; undefined for
+ * anything else (parentheses, hydrate dots, isotope labels D/T, unknown symbols).
+ */
+export function formulaWeight(formula: string): number | undefined {
+  const m = /^((?:[A-Z][a-z]?\d*)+)(?:[+-]\d*)?$/.exec(formula.replace(/\s+/g, ''));
+  if (!m) return undefined;
+  const mol = new OCL.Molecule(0, 0);
+  for (const [, label, n] of m[1]!.matchAll(/([A-Z][a-z]?)(\d*)/g)) {
+    const z = label === 'D' || label === 'T' ? 0 : OCL.Molecule.getAtomicNoFromLabel(label!);
+    if (!z) return undefined;
+    for (let i = 0; i < (n ? Number(n) : 1); i++) mol.setAtomAbnormalValence(mol.addAtom(z), 0); // no implicit H
+  }
+  return mol.getAllAtoms() ? mol.getMolecularFormula().relativeWeight : undefined;
+}
+
 export function atomCounts(mol: Molecule): { atoms: number; heavy: number } {
   mol.ensureHelperArrays(OCL.Molecule.cHelperNeighbours);
   let atoms = 0;
@@ -150,8 +167,12 @@ function registerResources(): void {
 export function molfile3d(mol: Molecule): string | undefined {
   registerResources();
   const m = mol.getCompactCopy();
-  const conf = new OCL.ConformerGenerator(42).getOneConformerAsMolecule(m);
-  return conf ? conf.toMolfile() : undefined;
+  try {
+    const conf = new OCL.ConformerGenerator(42).getOneConformerAsMolecule(m);
+    return conf ? conf.toMolfile() : undefined;
+  } catch {
+    return undefined; // the generator throws on some salts of large ions (cetylpicolinium bromide): no 3D then
+  }
 }
 
 export function svg(mol: Molecule, width = 300, height = 200): string {

@@ -2,6 +2,8 @@
 // when it is read (not stored, to keep builds fast and the database small): the PNG drawing, 2D and
 // 3D molfiles, and the local predictor's values (calc: true) beside the measured ones, with their
 // sources in `src` and the predictor's structural descriptors (joback groups, ...) in `descr`.
+// Last, `completeRecord` puts every property's recommended point first (`orderPoints`, by
+// SOURCE_RANKING) and fills every field of spec 2.1, so clients can take `[0]` and read any field.
 import { ChemError, usageError } from '../../api/errors.js';
 import { isCompoundId } from '../../api/ids.js';
 import type { Compound, DataPoint, PropertyMap } from '../../api/types.js';
@@ -22,14 +24,19 @@ export async function fullRecord(store: Store, id: string): Promise<Compound> {
   } catch {
     // a structure only RDKit reads: the record is shown without drawing and predictions
   }
-  if (!mol) return c;
-  const { pngDataUri } = await import('../chem/drawing.js');
-  c.drawing = await pngDataUri(mol);
-  c.mol2d = chem.molfile2d(mol);
-  const mol3d = chem.molfile3d(mol);
-  if (mol3d) c.mol3d = mol3d;
-  await addPredictions(c, mol);
-  return c;
+  if (mol) {
+    const { pngDataUri } = await import('../chem/drawing.js');
+    c.drawing = await pngDataUri(mol);
+    c.mol2d = chem.molfile2d(mol);
+    const mol3d = chem.molfile3d(mol);
+    if (mol3d) c.mol3d = mol3d;
+    await addPredictions(c, mol);
+  }
+  if (c.mw === undefined && c.formula) {
+    const mw = chem.formulaWeight(c.formula);
+    if (mw !== undefined) c.mw = Math.round(mw * 1e4) / 1e4;
+  }
+  return completeRecord(c);
 }
 
 async function addPredictions(c: Compound, mol: import('../chem/molecule.js').Molecule): Promise<void> {
@@ -55,4 +62,103 @@ async function addPredictions(c: Compound, mol: import('../chem/molecule.js').Mo
   append((c.fixed_props ??= {}), pred.properties.fixed);
   append((c.tpdep_props ??= {}), pred.properties.tdep);
   c.descr = pred.properties.descr;
+}
+
+/**
+ * Which source's value a client should take, best first: the order of a property's points after
+ * the outlier and calculated classes (see `orderPoints`). Sources not listed follow the listed ones,
+ * by key. The README's "Which value comes first" table is this one.
+ */
+export const SOURCE_RANKING: readonly (readonly [key: string, why: string])[] = [
+  // critically evaluated data
+  ['iupac', 'IUPAC critical evaluation of measured critical properties'],
+  ['heos', 'reference equations of state (critical point, Tb, ω of the fluids they cover)'],
+  ['atct', 'Active Thermochemical Tables: thermochemical network with stated uncertainties'],
+  ['janaf', 'NIST-JANAF evaluated thermochemical tables'],
+  ['trc', 'TRC evaluated gas-phase thermodynamic tables'],
+  ['dippr', 'DIPPR 801 evaluated constants'],
+  ['chemsep', 'ChemSep databank, evaluated constants and correlations'],
+  ['critprop', 'CritProp: measured values compiled from the literature, per reference'],
+  // edited handbooks and reviews
+  ['crc', 'CRC Handbook of Chemistry and Physics'],
+  ['webbook', 'NIST Chemistry WebBook'],
+  ['poling', "Poling, Prausnitz & O'Connell databank"],
+  ['vdi', 'VDI Heat Atlas'],
+  ['perry', "Perry's Handbook"],
+  ['api-tdb', 'API Technical Data Book'],
+  ['mathews', 'Mathews 1972 review (inorganic critical properties)'],
+  ['passut', 'Passut & Danner 1973'],
+  // broad compilations, some values estimated or fitted by the compiler
+  ['psrk', 'PSRK parameter tables'],
+  ['yaws', 'Yaws handbook compilation'],
+  ['bell2018', 'Bell, Satyro & Lemmon 2018 (values of a parameter fit)'],
+  ['gharagheizi', 'Gharagheizi et al. 2013 enthalpy of vaporization collection'],
+  ['alibakhshi', 'Alibakhshi 2017 one-coefficient ΔHvap fits'],
+  // large experimental collections, merged by script or crowd-sourced
+  ['physprop', 'EPI Suite PhysProp'],
+  ['syrres', 'Syrres KOWWIN experimental logKow'],
+  ['aqsoldb', 'AqSolDB curated solubility'],
+  ['bradley', 'Bradley Double Plus Good melting points'],
+  ['huuskonen', 'Huuskonen solubility set'],
+  ['esol', 'ESOL (Delaney) solubility set'],
+  ['opennotebook', 'Open Notebook melting points'],
+  ['wikidata', 'Wikidata'],
+  // calculated (calc: true, after every measured value anyway): statistical models, then group contributions
+  ['opera', 'OPERA QSAR models'],
+  ['wilson-jasperson', 'Wilson-Jasperson group contributions'],
+  ['fedors', 'Fedors group contributions'],
+  ['omega-psat', 'acentric factor from a vapour-pressure model'],
+  ['crippen', 'Wildman-Crippen logP'],
+  ['mcgowan', 'McGowan volume'],
+  ['joback', 'Joback/Reid group contributions'],
+  ['lee-kesler-joback', 'Lee-Kesler ω on Joback values'],
+  ['gse-crippen-joback', 'general solubility equation on Crippen and Joback values'],
+];
+
+const RANK = new Map(SOURCE_RANKING.map(([key], i) => [key, i]));
+
+/** 0 measured, 1 measured outlier, 2 calculated, 3 calculated outlier. */
+const pointClass = (p: DataPoint) => (p.calc ? 2 : 0) + (p.o ? 1 : 0);
+
+/**
+ * The order of one property's points: the recommended point first. Measured non-outliers, then
+ * measured outliers, then calculated values; within each, by SOURCE_RANKING (unlisted sources
+ * after the listed ones, by key), then by temperature (one source's curve stays together, in T
+ * order), then as given.
+ */
+export function orderPoints(points: readonly DataPoint[]): DataPoint[] {
+  const rank = (s: string) => RANK.get(s) ?? RANK.size;
+  return points
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) =>
+      pointClass(a.p) - pointClass(b.p) ||
+      rank(a.p.s) - rank(b.p.s) ||
+      (a.p.s < b.p.s ? -1 : a.p.s > b.p.s ? 1 : 0) ||
+      (a.p.t ?? 0) - (b.p.t ?? 0) ||
+      a.i - b.i,
+    )
+    .map(({ p }) => p);
+}
+
+/** Text fields of spec 2.1: "" when unknown, never absent. */
+const TEXT_FIELDS = ['compound', 'cas', 'inchi', 'inchikey', 'formula', 'smiles', 'drawing', 'mol2d', 'mol3d', 'webbook_id'] as const;
+
+/**
+ * The record as clients read it: every property's points in `orderPoints` order, and every field
+ * of spec 2.1 present (text "", lists [], maps {}); `mw` stays absent only when the formula is
+ * unknown. Values added to the record before this call (stored, predicted) all take part.
+ */
+export function completeRecord(c: Compound): Compound {
+  for (const map of [(c.fixed_props ??= {}), (c.tpdep_props ??= {})]) {
+    for (const key of Object.keys(map)) map[key] = orderPoints(map[key]!);
+  }
+  for (const f of TEXT_FIELDS) c[f] ??= '';
+  c.rev ??= 1;
+  c.other_names ??= [];
+  c.other_cas ??= [];
+  c.src ??= {};
+  c.descr ??= {};
+  c.has_outliers ??= false;
+  c.log ??= [];
+  return c;
 }
