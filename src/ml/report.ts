@@ -46,6 +46,7 @@ const CRITPROP_LABEL: Record<string, [string, string, number]> = {
 const f = (v: number, d = 3) => (Number.isFinite(v) ? Number(v.toPrecision(d)).toString() : 'n/a');
 
 export function renderReport(r: Report): string {
+  if (!Object.keys(r.properties).length && r.critprop) return critpropSection(r.critprop).join('\n') + '\n';
   const out: string[] = [];
   out.push(`# ${r.family} ${r.version}: validation report`, '');
   out.push(
@@ -70,13 +71,19 @@ export function renderReport(r: Report): string {
   for (const [key, e] of Object.entries(r.properties)) {
     out.push(`| ${key} | ${f(e.calibration)} | ${e.coverage_68 === undefined ? 'n/a' : f(e.coverage_68, 2)} | ${e.elements.join(' ')} | ${e.dropped_outside_domain} | ${e.seconds} | ${e.bytes} |`);
   }
-  if (r.critprop) {
-    out.push('', '## The published CritProp folds (Biswas et al. 2023)', '');
+  if (r.critprop) out.push('', ...critpropSection(r.critprop));
+  return out.join('\n') + '\n';
+}
+
+function critpropSection(critprop: Record<string, Critprop>): string[] {
+  const out: string[] = [];
+  {
+    out.push('## The published CritProp folds (Biswas et al. 2023)', '');
     out.push('Mean absolute error on the test files of the paper\'s folds, on the test compounds Joback covers and inside our domain. ' +
       '"ours, fold" is trained on the fold\'s training file only; "ours, database" on the whole database with the fold\'s test compounds removed ' +
       '(the way the shipped model sees data). D-MPNN is the paper\'s multitask message-passing network (its published test predictions).', '');
     for (const kind of ['scaffold', 'random']) {
-      const rows = Object.entries(r.critprop).filter(([k]) => k.startsWith(`${kind}:`));
+      const rows = Object.entries(critprop).filter(([k]) => k.startsWith(`${kind}:`));
       if (!rows.length) continue;
       out.push(`### ${kind} folds`, '', '| property | unit | n | ours, fold | ours, database | D-MPNN | Joback | fold / D-MPNN | database / D-MPNN | Joback / database |', '|---|---|---|---|---|---|---|---|---|---|');
       for (const [k, c] of rows) {
@@ -87,7 +94,7 @@ export function renderReport(r: Report): string {
       out.push('');
     }
   }
-  return out.join('\n') + '\n';
+  return out;
 }
 
 export function writeReport(reportJson: string, markdown: string): void {

@@ -4,13 +4,13 @@
 //
 //   npm run train -- [--db PATH] [--from DATA_DIR] [--out DIR] [--exclude FILE] [--only tb,tc] [--no-cv] [--sample N]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { exportDataset } from './dataset.js';
-import { writeReport } from './report.js';
+import { renderReport, writeReport } from './report.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const { values: opt } = parseArgs({
@@ -22,8 +22,11 @@ const { values: opt } = parseArgs({
     only: { type: 'string', default: '' },
     sample: { type: 'string' },
     seed: { type: 'string', default: '7' },
+    'min-element': { type: 'string' },
     'no-cv': { type: 'boolean', default: false },
     'random-folds': { type: 'boolean', default: false },
+    'critprop-db': { type: 'boolean', default: false },
+    'critprop-only': { type: 'boolean', default: false },
     python: { type: 'string', default: process.env.CHEM_PYTHON ?? '/usr/bin/python3' },
   },
 });
@@ -39,12 +42,20 @@ try {
   const reportJson = join(work, 'report.json');
   const args = [join(ROOT, 'ml/train.py'), '--data', work, '--out', out, '--report', reportJson, '--seed', opt.seed, '--data-dir', dataDir ?? ''];
   if (opt.only) args.push('--only', opt.only);
+  if (opt['min-element']) args.push('--min-element', opt['min-element']);
   if (opt['no-cv']) args.push('--no-cv');
   if (opt['random-folds']) args.push('--random-folds');
+  if (opt['critprop-db']) args.push('--critprop-db');
+  if (opt['critprop-only']) args.push('--critprop-only');
   const r = spawnSync(opt.python, args, { stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`the trainer failed (${opt.python} exited ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''})`);
-  if (!opt['no-cv']) writeReport(reportJson, join(out, 'REPORT.md'));
-  console.error(`models written to ${out} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  if (opt['critprop-only']) {
+    // bench:ml: print the CritProp comparison, leave the models and their report alone
+    process.stdout.write(renderReport(JSON.parse(readFileSync(reportJson, 'utf8'))));
+  } else {
+    if (!opt['no-cv']) writeReport(reportJson, join(out, 'REPORT.md'));
+    console.error(`models written to ${out} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

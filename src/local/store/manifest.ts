@@ -12,12 +12,7 @@ export interface ManifestFile {
 }
 
 export const MANIFEST: readonly ManifestFile[] = [
-  {
-    "path": "critprop/all_data/experimental_data/critprop_data_with_all_info_expt.csv",
-    "url": "https://raw.githubusercontent.com/TheTimYun/Critical-properties-prediction/main/Datasets/ci3c00546_si_002/CritProp_SI/all_data/experimental_data/critprop_data_with_all_info_expt.csv",
-    "sha256": "97ad4cf985bbe7c3757bf4e9fc4d1849e390259b68330af3e171f5a9de237fec",
-    "size": 1413560
-  },
+
   {
     "path": "AqSolDB/results/data_curated.csv",
     "url": "https://raw.githubusercontent.com/mcsorkun/AqSolDB/8e02b548fd9a78778ff89a5aa9a460d1a289cc3a/results/data_curated.csv",

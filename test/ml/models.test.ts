@@ -1,0 +1,71 @@
+// The shipped chem-ml models: the TypeScript evaluator reproduces the trainer's own predictions (XGBoost, written
+// by ml/train.py into models/golden.json), model points come first, the domain and beta rules hold.
+import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MODEL_KEYS, predict } from '../../src/local/predict/index.js';
+import { loadModel, modelsDir, sourceKey } from '../../src/local/predict/ml.js';
+import { checkGolden, type Golden } from './golden.js';
+
+const MODELS = fileURLToPath(new URL('../../models', import.meta.url));
+
+describe('shipped models', () => {
+  it('are in the package directory unless CHEM_MODELS says otherwise', () => {
+    expect(modelsDir()).toBe(process.env.CHEM_MODELS || MODELS);
+  });
+
+  it('equal the trainer\'s predictions on the golden molecules (relative difference <= 1e-6)', () => {
+    const golden = JSON.parse(readFileSync(join(MODELS, 'golden.json'), 'utf8')) as Golden;
+    expect(golden.smiles.length).toBeGreaterThanOrEqual(200);
+    expect(checkGolden(golden)).toBeGreaterThanOrEqual(200 * 8);
+  });
+
+  it('take at most 5 MB together', () => {
+    const bytes = readdirSync(MODELS).filter((f) => f.endsWith('.json.gz')).reduce((s, f) => s + statSync(join(MODELS, f)).size, 0);
+    expect(bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
+  });
+
+  it('ship with -beta exactly when the scaffold-CV error is not 2x below the baseline\'s on the same compounds', () => {
+    for (const key of MODEL_KEYS) {
+      const m = loadModel(key);
+      if (!m) continue;
+      const cv = m.cv.scaffold as unknown as { mae_baseline_set: number; baseline_mae: number };
+      expect(m.beta, key).toBe(!(cv.mae_baseline_set * 2 <= cv.baseline_mae));
+      expect(sourceKey(m)).toBe(m.beta ? 'chem-ml-1.0-beta' : 'chem-ml-1.0');
+    }
+  });
+});
+
+describe('model points in predict', () => {
+  it('come first, then the group-contribution point, with an uncertainty and calc', () => {
+    const tb = predict('CCCCO').properties.fixed.tb!;
+    expect(tb[0]!.s).toMatch(/^chem-ml-1\.0/);
+    expect(tb[0]).toMatchObject({ calc: true });
+    expect(tb[0]!.e).toBeGreaterThan(0);
+    expect(tb[0]!.r).toMatch(/^chem-ml 1\.0/);
+    expect(tb[1]!.s).toBe('joback');
+    // 1-butanol boils at 390.9 K (CRC); Joback says 391.0 by luck, the model must be close as well
+    expect(Math.abs(tb[0]!.v - 390.9)).toBeLessThan(15);
+  });
+
+  it('are left out outside the domain, with the reason on the group-contribution point', () => {
+    const salt = predict('CCO.CCO').properties.fixed.tb!;
+    expect(salt.map((p) => p.s)).toEqual(['joback']);
+    expect(salt[0]!.c).toMatch(/^no chem-ml-1\.0(-beta)? value: 2 disconnected parts/);
+    const tin = predict('CC[Sn](CC)(CC)CC').properties.fixed.tb ?? [];
+    expect(tin.filter((p) => p.s.startsWith('chem-ml'))).toEqual([]);
+  });
+
+  it('are not computed for keys that were not asked for', () => {
+    const r = predict('CCO', { props: ['mcvol'] });
+    expect(Object.keys(r.properties.fixed)).toEqual(['mcvol']);
+  });
+});
+
+describe.skipIf(!existsSync(join(MODELS, 'REPORT.md')))('validation report', () => {
+  it('is committed beside the models and names every model key', () => {
+    const report = readFileSync(join(MODELS, 'REPORT.md'), 'utf8');
+    for (const key of MODEL_KEYS) if (loadModel(key)) expect(report).toContain(`| ${key} |`);
+  });
+});
