@@ -2,9 +2,9 @@
 """Trains the chem-ml model family on the exported dataset (src/ml/dataset.ts) and writes one model file per property,
 the golden predictions and the validation report. Run through `npm run train` (which exports the data first).
 
-Model per property: an optional ridge regression on the count features (a learned additive group contribution,
-for additive properties), plus an ensemble of gradient-boosted tree models (XGBoost) on the residual, each member
-with its own seed and row/column subsamples. Prediction = ridge + mean of the members; uncertainty e = c * spread
+Model per property: an ensemble of gradient-boosted tree models (XGBoost), each member with its own seed and
+row/column subsamples; for additive properties the trees learn a correction of the group-contribution estimate
+(trees cannot extrapolate sums, the estimate can). Prediction = offset + mean of the members; uncertainty e = c * spread
 of the members, with c calibrated on the scaffold cross-validation so that 68 % of the errors are within e.
 """
 import argparse
@@ -17,8 +17,8 @@ import sys
 import time
 
 import numpy as np
+import scipy.sparse as sp
 import xgboost as xgb
-from sklearn.linear_model import Ridge
 from sklearn.model_selection import GroupKFold, KFold
 
 FAMILY = 'chem-ml'
@@ -27,26 +27,27 @@ ALLOWED = ['B', 'Br', 'C', 'Cl', 'F', 'H', 'I', 'N', 'O', 'P', 'S', 'Si']
 MIN_ELEMENT = 10  # an element is in a model's domain when at least this many training compounds hold it
 
 # Per property: the baseline of the report (feature column) and its unit factor to registry units, whether a
-# ridge part carries an additive trend, tree settings.
+# the trees correct that estimate (offset) rather than predict the value; log: trained on ln(value) (positive
+# quantities with heavy tails).
 CONFIG = {
-    'tb': dict(baseline='joback_est_tb', scale=1, ridge=False),
-    'tf': dict(baseline='joback_est_tf', scale=1, ridge=False),
-    'tc': dict(baseline='joback_est_tc', scale=1, ridge=False),
-    'pc': dict(baseline='joback_est_pc_bar', scale=100, ridge=False),
-    'vc': dict(baseline='joback_est_vc_cm3', scale=1e-3, ridge=True),
-    'af': dict(baseline='joback_est_af_lee_kesler', scale=1, ridge=False),
-    'hf': dict(baseline='joback_est_hf', scale=1, ridge=True),
-    'gf': dict(baseline='joback_est_gf', scale=1, ridge=True),
-    'hvap': dict(baseline='joback_est_hvap', scale=1, ridge=True),
-    'hfus': dict(baseline='joback_est_hfus', scale=1, ridge=False),
-    'log10ws': dict(baseline='joback_est_log10ws_gse', scale=1, ridge=False),
-    'logp': dict(baseline='crippen_logp', scale=1, ridge=False),
+    'tb': dict(baseline='joback_est_tb', scale=1),
+    'tf': dict(baseline='joback_est_tf', scale=1),
+    'tc': dict(baseline='joback_est_tc', scale=1, offset=True),
+    'pc': dict(baseline='joback_est_pc_bar', scale=100, log=True),
+    'vc': dict(baseline='joback_est_vc_cm3', scale=1e-3),
+    'af': dict(baseline='joback_est_af_lee_kesler', scale=1),
+    'hf': dict(baseline='joback_est_hf', scale=1, offset=True),
+    'gf': dict(baseline='joback_est_gf', scale=1, offset=True),
+    'hvap': dict(baseline='joback_est_hvap', scale=1, offset=True),
+    'hfus': dict(baseline='joback_est_hfus', scale=1),
+    'log10ws': dict(baseline='joback_est_log10ws_gse', scale=1),
+    'logp': dict(baseline='crippen_logp', scale=1),
 }
-BASELINE_NAME = {'logp': 'Crippen', 'log10ws': 'GSE', 'af': 'Lee-Kesler/Joback'}
+COL = {}  # feature name -> column, set from features.txt
 MEMBERS = 2
-TREE = dict(max_depth=7, eta=0.07, subsample=0.8, colsample_bytree=0.4, min_child_weight=2, reg_lambda=2.0,
+TREE = dict(max_depth=7, eta=0.1, subsample=0.8, colsample_bytree=0.4, min_child_weight=2, reg_lambda=2.0,
             objective='reg:squarederror', tree_method='hist', nthread=2, max_bin=64)
-ROUNDS = 250
+ROUNDS = 200
 
 
 def log(*a):
@@ -61,36 +62,40 @@ def load(data, name, width):
     return x, rows
 
 
-def count_columns(names):
-    """Columns that are counts (never missing): what the ridge part sees."""
-    skip = ('mw', 'joback_complete', 'crippen_logp', 'crippen_mr', 'mcgowan_vx', 'net_charge')
-    return [i for i, n in enumerate(names) if not n.startswith('joback_est_') and n not in skip]
+def dmatrix(x, y=None):
+    """Sparse input (most features are zero counts): a zero is absent, so XGBoost treats zeros and NaN alike as
+    missing and sends them the learnt default way (ml.ts does the same). 4x faster than dense here."""
+    return xgb.DMatrix(sp.csr_matrix(x), label=y, missing=np.nan, nthread=2)
 
 
 class Model:
     def __init__(self, key, seed):
         self.key, self.seed, self.cfg = key, seed, CONFIG[key]
 
-    def fit(self, x, y, counts):
-        self.counts = counts
-        base = np.zeros(len(y))
-        self.ridge = None
-        if self.cfg['ridge']:
-            self.ridge = Ridge(alpha=1.0).fit(x[:, counts].astype(np.float64), y)
-            base = self.ridge.predict(x[:, counts].astype(np.float64))
-        r = y - base
+    def offset(self, x):
+        """The group-contribution estimate the trees correct (additive properties), or 0."""
+        if not self.cfg.get('offset'):
+            return np.zeros(len(x))
+        return x[:, COL[self.cfg['baseline']]].astype(np.float64) * self.cfg['scale']
+
+    def fit(self, x, y):
+        base = self.offset(x)
+        r = (np.log(y) if self.cfg.get('log') else y) - base
         self.base_score = float(np.float32(np.median(r)))
         self.boosters = []
+        d = dmatrix(x, r)
         for m in range(MEMBERS):
             params = dict(TREE, seed=self.seed * 100 + m, base_score=self.base_score)
-            d = xgb.DMatrix(x, label=r, missing=np.nan, nthread=2)
             self.boosters.append(xgb.train(params, d, ROUNDS))
         return self
 
     def predict(self, x):
-        base = self.ridge.predict(x[:, self.counts].astype(np.float64)) if self.ridge is not None else np.zeros(len(x))
-        d = xgb.DMatrix(x, missing=np.nan, nthread=2)
+        base = self.offset(x)
+        d = dmatrix(x)
         members = np.stack([b.predict(d).astype(np.float64) for b in self.boosters])
+        if self.cfg.get('log'):  # trained on ln(y): the spread converts to the value's units to first order
+            v = np.exp(base + members.mean(axis=0))
+            return v, v * members.std(axis=0)
         return base + members.mean(axis=0), members.std(axis=0)
 
 
@@ -117,7 +122,7 @@ def metrics(y, p):
     return mae, rmse, r2
 
 
-def cross_validate(key, x, y, groups, counts, seed, kind):
+def cross_validate(key, x, y, groups, seed, kind):
     pred, spread = np.zeros(len(y)), np.zeros(len(y))
     if kind == 'random':
         splits = KFold(5, shuffle=True, random_state=seed).split(x)
@@ -126,7 +131,7 @@ def cross_validate(key, x, y, groups, counts, seed, kind):
         perm = np.random.RandomState(seed).permutation(groups.max() + 1)
         splits = GroupKFold(5).split(x, groups=perm[groups])
     for tr, te in splits:
-        m = Model(key, seed).fit(x[tr], y[tr], counts)
+        m = Model(key, seed).fit(x[tr], y[tr])
         pred[te], spread[te] = m.predict(x[te])
     return pred, spread
 
@@ -166,10 +171,10 @@ def write_model(out, key, model, elements, max_heavy, calib, beta, n, cv, featur
                n_features=features['n'], trained_on=n, calibration=calib, cv=cv,
                domain=dict(elements=elements, max_heavy=max_heavy),
                base_score=model.base_score, members=[encode_booster(b) for b in model.boosters])
-    if model.ridge is not None:
-        w = model.ridge.coef_
-        nz = [(int(model.counts[i]), float(w[i])) for i in range(len(w)) if w[i] != 0]
-        doc['linear'] = dict(intercept=float(model.ridge.intercept_), index=[i for i, _ in nz], weight=[v for _, v in nz])
+    if model.cfg.get('log'):
+        doc['transform'] = 'log'
+    if model.cfg.get('offset'):
+        doc['offset'] = dict(index=COL[model.cfg['baseline']], scale=model.cfg['scale'])
     with gzip.open(os.path.join(out, key + '.json.gz'), 'wt', compresslevel=9) as f:
         json.dump(doc, f, separators=(',', ':'))
 
@@ -195,7 +200,7 @@ def critprop_value(row, key):
     return 1 / v if f is None else v * f
 
 
-def critprop_benchmark(args, keys, db_x, db_rows, names, counts, seed):
+def critprop_benchmark(args, keys, db_x, db_rows, names, seed):
     """The published CritProp folds: our models trained (a) on each fold's training file only and (b) on the
     database with the fold's test compounds removed; tested on the fold's test file against the paper's D-MPNN
     and Joback, on the test compounds that Joback covers and that are in our domain."""
@@ -220,14 +225,18 @@ def critprop_benchmark(args, keys, db_x, db_rows, names, counts, seed):
                 test = read_csv(os.path.join(d, 'critprop_expt_data_test_%s_fold%d.csv' % (kind, fold)))
                 dmpnn = read_csv(os.path.join(d, 'critprop_model_pred_test_%s_fold%d.csv' % (kind, fold)))
                 tr = [(by_smiles[r['smiles']], critprop_value(r, key)) for r in train if r['smiles'] in by_smiles]
-                tr = [(i, v) for i, v in tr if v is not None and cp_rows[i]['fragments'] == '1']
+                tr = [(i, v) for i, v in tr if v is not None and cp_rows[i]['fragments'] == '1'
+                      and not (CONFIG[key].get('offset') and np.isnan(cp_x[i, col[CONFIG[key]['baseline']]]))]
                 xi = np.array([i for i, _ in tr]); yi = np.array([v for _, v in tr])
-                m_fold = Model(key, seed).fit(cp_x[xi], yi, counts)
-                # (b): the database without the fold's test compounds
-                test_ids = {cp_rows[by_smiles[r['smiles']]]['idcode'] for r in test if r['smiles'] in by_smiles}
-                y_db = np.array([float(r[key]) if r[key] else np.nan for r in db_rows])
-                keep = ~np.isnan(y_db) & domain_mask(db_rows, ALLOWED) & ~np.isin(db_id, list(test_ids))
-                m_db = Model(key, seed).fit(db_x[keep], y_db[keep], counts)
+                m_fold = Model(key, seed).fit(cp_x[xi], yi)
+                m_db = None
+                if args.critprop_db:  # (b): the database without the fold's test compounds
+                    test_ids = {cp_rows[by_smiles[r['smiles']]]['idcode'] for r in test if r['smiles'] in by_smiles}
+                    y_db = np.array([float(r[key]) if r[key] else np.nan for r in db_rows])
+                    keep = ~np.isnan(y_db) & domain_mask(db_rows, ALLOWED) & ~np.isin(db_id, list(test_ids))
+                    if CONFIG[key].get('offset'):
+                        keep &= ~np.isnan(db_x[:, col[CONFIG[key]['baseline']]])
+                    m_db = Model(key, seed).fit(db_x[keep], y_db[keep])
                 sel, ys, dm = [], [], []
                 for r, p in zip(test, dmpnn):
                     v, pv = critprop_value(r, key), critprop_value(p, key)
@@ -246,7 +255,7 @@ def critprop_benchmark(args, keys, db_x, db_rows, names, counts, seed):
                 jb = cp_x[sel, col[CONFIG[key]['baseline']]].astype(np.float64) * CONFIG[key]['scale']
                 acc['n'] += len(sel)
                 acc['ours_fold'] += float(np.sum(np.abs(m_fold.predict(cp_x[sel])[0] - ys)))
-                acc['ours_db'] += float(np.sum(np.abs(m_db.predict(cp_x[sel])[0] - ys)))
+                acc['ours_db'] += float(np.sum(np.abs(m_db.predict(cp_x[sel])[0] - ys))) if m_db else float('nan')
                 acc['dmpnn'] += float(np.sum(np.abs(dm - ys)))
                 acc['joback'] += float(np.sum(np.abs(jb - ys)))
             if acc['n']:
@@ -266,7 +275,10 @@ def main():
     ap.add_argument('--data-dir', default='', help='data mirror (for the CritProp folds)')
     ap.add_argument('--only', default='')
     ap.add_argument('--seed', type=int, default=7)
+    ap.add_argument('--min-element', type=int, default=MIN_ELEMENT, help='compounds an element needs to be in the domain')
     ap.add_argument('--no-cv', action='store_true', help='skip cross-validation and benchmarks (smoke runs)')
+    ap.add_argument('--critprop-only', action='store_true', help='only the CritProp fold benchmark; no model files')
+    ap.add_argument('--critprop-db', action='store_true', help='also train on the database minus each CritProp test fold')
     ap.add_argument('--random-folds', action='store_true', help='also run the 5 random CritProp folds')
     args = ap.parse_args()
     global ROUNDS
@@ -277,8 +289,8 @@ def main():
     fmeta = json.load(open(os.path.join(args.data, 'export.json')))
     features = dict(version=fmeta['featuresVersion'], n=len(names))
     x, rows = load(args.data, 'db', len(names))
-    counts = np.array(count_columns(names))
     col = {n: i for i, n in enumerate(names)}
+    COL.update(col)
     keys = [k for k in CONFIG if not args.only or k in args.only.split(',')]
     os.makedirs(args.out, exist_ok=True)
     report = dict(family=FAMILY, version=VERSION, seed=args.seed, export=fmeta, properties={})
@@ -287,7 +299,7 @@ def main():
         golden = load(args.data, 'golden', len(names))
         golden_out = dict(smiles=[r['smiles'] for r in golden[1]], predictions={})
 
-    for key in keys:
+    for key in ([] if args.critprop_only else keys):
         t0 = time.time()
         cfg = CONFIG[key]
         y_all = np.array([float(r[key]) if r[key] else np.nan for r in rows])
@@ -297,9 +309,14 @@ def main():
         for r in (rows[i] for i in np.flatnonzero(cand)):
             for e in r['elements'].split():
                 seen[e] = seen.get(e, 0) + 1
-        elements = sorted(e for e, n in seen.items() if n >= MIN_ELEMENT or e in ('C', 'H'))
+        elements = sorted(e for e, n in seen.items() if n >= args.min_element or e in ('C', 'H'))
         mask = cand & domain_mask(rows, elements)
+        if cfg.get('offset'):  # the trees correct the estimate: no estimate, no model value
+            mask &= ~np.isnan(x[:, col[cfg['baseline']]])
         idx = np.flatnonzero(mask)
+        if len(idx) < 3:
+            log('%s: %d training compounds, no model' % (key, len(idx)))
+            continue
         xs, ys = x[idx], y_all[idx]
         sub_rows = [rows[i] for i in idx]
         max_heavy = int(max(float(r['heavy']) for r in sub_rows))
@@ -311,7 +328,7 @@ def main():
             ok = ~np.isnan(base)
             for kind in ('random', 'scaffold'):
                 groups = scaffold_groups(sub_rows)
-                pred, spread = cross_validate(key, xs, ys, groups, counts, args.seed, kind)
+                pred, spread = cross_validate(key, xs, ys, groups, args.seed, kind)
                 entry[kind] = dict(model=metrics(ys, pred), model_on_baseline=metrics(ys[ok], pred[ok]),
                                    baseline=metrics(ys[ok], base[ok]), n_baseline=int(ok.sum()))
                 if kind == 'scaffold':
@@ -324,7 +341,7 @@ def main():
                     key, kind, entry[kind]['model'][0], entry[kind]['model_on_baseline'][0], entry[kind]['baseline'][0], len(ys)))
         entry['beta'] = beta
         entry['calibration'] = calib
-        model = Model(key, args.seed).fit(xs, ys, counts)
+        model = Model(key, args.seed).fit(xs, ys)
         cv = {k: dict(mae=entry[k]['model'][0], n=len(ys), mae_baseline_set=entry[k]['model_on_baseline'][0],
                       baseline_mae=entry[k]['baseline'][0], n_baseline=entry[k]['n_baseline'])
               for k in ('random', 'scaffold') if k in entry}
@@ -336,14 +353,16 @@ def main():
             gx, grows = golden
             p, s = model.predict(gx)
             inside = domain_mask(grows, elements) & np.array([float(r['heavy']) <= max_heavy for r in grows])
+            if cfg.get('offset'):
+                inside &= ~np.isnan(gx[:, col[cfg['baseline']]])
             golden_out['predictions'][key] = [[float(a), float(b * calib)] if ok else None for a, b, ok in zip(p, s, inside)]
         log('%s: n=%d, %.1f s, %d bytes%s' % (key, len(ys), entry['seconds'], entry['bytes'], ' (beta)' if beta else ''))
 
-    if golden is not None:
+    if golden is not None and not args.critprop_only:
         with open(os.path.join(args.out, 'golden.json'), 'w') as f:
             json.dump(golden_out, f, separators=(',', ':'))
     if not args.no_cv:
-        report['critprop'] = critprop_benchmark(args, keys, x, rows, names, counts, args.seed)
+        report['critprop'] = critprop_benchmark(args, keys, x, rows, names, args.seed)
     if args.report:
         with open(args.report, 'w') as f:
             json.dump(report, f, indent=1)

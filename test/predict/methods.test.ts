@@ -26,7 +26,7 @@ describe('hand-checked reference values', () => {
           ? (r.properties.descr.crippen as Record<string, number>).mr
           : t
             ? r.properties.tdep[k]?.find((p) => p.t === Number(t))?.v
-            : r.properties.fixed[k]?.[0]?.v;
+            : r.properties.fixed[k]?.find((p) => !p.s.startsWith('chem-ml'))?.v; // the method's point, not the model's
       expect(got).toBeDefined();
       expect(Math.abs(got! - Number(value))).toBeLessThanOrEqual(Number(tol));
     });
@@ -46,10 +46,12 @@ describe('derived correlations', () => {
 
   it('af and log10ws name their correlation and inputs', () => {
     const r = predict('CCCCCC');
-    expect(r.properties.fixed.af[0]).toMatchObject({ s: 'lee-kesler-joback', calc: true });
-    expect(r.properties.fixed.log10ws[0]).toMatchObject({ s: 'gse-crippen-joback', calc: true });
-    expect(r.properties.fixed.af[0].r).toMatch(/Lee\/Kesler.*Joback/);
-    expect(r.properties.fixed.log10ws[0].r).toMatch(/Yalkowsky.*Crippen.*Joback/);
+    const af = r.properties.fixed.af.find((p) => p.s === 'lee-kesler-joback')!;
+    const ws = r.properties.fixed.log10ws.find((p) => p.s === 'gse-crippen-joback')!;
+    expect(af).toMatchObject({ calc: true });
+    expect(ws).toMatchObject({ calc: true });
+    expect(af.r).toMatch(/Lee\/Kesler.*Joback/);
+    expect(ws.r).toMatch(/Yalkowsky.*Crippen.*Joback/);
   });
 });
 
@@ -71,10 +73,10 @@ describe('prediction result shape (spec 2.5)', () => {
     expect(r.properties.descr.mol_atom).toEqual({ C: 2, O: 1, H: 6 });
     expect(r.properties.descr.joback).toEqual({ ch3: 1, ch2: 1, oh: 1 });
   });
-  it('data points carry u s v calc r, and t only when T-dependent', () => {
+  it('data points carry u s v calc r (model points also e), and t only when T-dependent', () => {
     for (const [key, points] of Object.entries(r.properties.fixed)) {
       for (const p of points) {
-        expect(Object.keys(p).sort()).toEqual(['calc', 'r', 's', 'u', 'v']);
+        expect(Object.keys(p).sort()).toEqual(p.s.startsWith('chem-ml') ? ['calc', 'e', 'r', 's', 'u', 'v'] : ['calc', 'r', 's', 'u', 'v']);
         expect(p.u).toBe(key);
       }
     }
@@ -82,8 +84,8 @@ describe('prediction result shape (spec 2.5)', () => {
   });
   it('keeps cpg on 298.15-1000 K and dvisc inside the Joback liquid range', () => {
     expect(r.properties.tdep.cpg.map((p) => p.t)).toEqual([298.15, 300, 400, 500, 600, 700, 800, 900, 1000]);
-    const tf = r.properties.fixed.tf[0].v;
-    const tb = r.properties.fixed.tb[0].v;
+    const tf = r.properties.fixed.tf.find((p) => p.s === 'joback')!.v;
+    const tb = r.properties.fixed.tb.find((p) => p.s === 'joback')!.v;
     for (const p of r.properties.tdep.dvisc) expect(p.t! >= tf && p.t! <= tb).toBe(true);
   });
   it('adds extra temperatures to the grids', () => {
@@ -93,7 +95,9 @@ describe('prediction result shape (spec 2.5)', () => {
   });
   it('leaves Joback out entirely when a heavy atom has no group', () => {
     const s = predict('CS(C)(=O)=O'); // sulfone S: no Joback group
-    for (const k of ['tb', 'tf', 'tc', 'pc', 'vc', 'hf', 'gf', 'hvap', 'hfus', 'af', 'log10ws']) expect(s.properties.fixed[k]).toBeUndefined();
+    for (const k of ['tb', 'tf', 'tc', 'pc', 'vc', 'hf', 'gf', 'hvap', 'hfus', 'af', 'log10ws']) {
+      expect((s.properties.fixed[k] ?? []).filter((p) => !p.s.startsWith('chem-ml')), k).toEqual([]);
+    }
     expect(s.properties.tdep).toEqual({});
     expect(s.properties.fixed.logp).toBeDefined();
   });

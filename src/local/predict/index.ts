@@ -57,12 +57,20 @@ const METHOD_OF: Record<string, Method> = {
   cpg: METHODS.joback,
 };
 
+/** The `src` entry (spec 2.1) of a predictor's source key, for records that carry predicted points. */
+export function predictorSource(s: string): { db: string; url: string } {
+  const m = Object.values(METHODS).find((x) => x.s === s);
+  if (m) return { db: `${m.r}, calculated`, url: m.more };
+  if (s.startsWith('chem-ml-')) return { db: `${s}: chem's model family (gradient-boosted trees trained on measured data, validated in models/REPORT.md), calculated`, url: '' };
+  return { db: s, url: '' };
+}
+
 /** Keys of the chem-ml model family (ml.ts); their model point comes first, the group-contribution point second. */
 export const MODEL_KEYS: readonly string[] = ['tb', 'tf', 'tc', 'pc', 'vc', 'af', 'hf', 'gf', 'hvap', 'hfus', 'log10ws', 'logp'];
 
 /** Reference (`r`) of a model's points. */
 export const modelReference = (m: Model) =>
-  `${m.family} ${m.version}${m.beta ? ' (beta)' : ''}: gradient-boosted trees${m.linear ? ' on a ridge group-contribution' : ''}, trained on ${m.trainedOn} measured values; scaffold-CV MAE ${round3(m.cv.scaffold?.mae)}`;
+  `${m.family} ${m.version}${m.beta ? ' (beta)' : ''}: gradient-boosted trees${m.offset ? ' correcting the group contribution' : ''}, trained on ${m.trainedOn} measured values; scaffold-CV MAE ${round3(m.cv.scaffold?.mae)}`;
 const round3 = (v: number | undefined) => (v === undefined ? 'n/a' : Number(v.toPrecision(3)));
 
 /** Every key the local predictor knows (`allprops`), in registry order. */
@@ -211,7 +219,7 @@ function addModelPoints(a: FeatureInputs, wanted: Set<string>, fixed: PropertyMa
       elements = [...new Set(Array.from(a.g.z.subarray(0, a.g.heavy), (z) => LABELS[z]))];
       fragments = components(a.g);
     }
-    const why = outsideDomain(m, elements, fragments, x[2]);
+    const why = outsideDomain(m, x, elements, fragments);
     if (why) {
       const gc = fixed[key]?.[0];
       if (gc) gc.c = `no ${sourceKey(m)} value: ${why}`;

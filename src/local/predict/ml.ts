@@ -1,8 +1,8 @@
-// The chem-ml model family: per property, an optional linear part on count features plus an ensemble of
-// gradient-boosted trees (trained by ml/train.py with XGBoost), evaluated here. Model files are gzipped JSON,
+// The chem-ml model family: per property, an ensemble of gradient-boosted trees (trained by ml/train.py with
+// XGBoost), evaluated here; for additive properties the trees correct the group-contribution estimate (`offset`). Model files are gzipped JSON,
 // one per property (`models/<key>.json.gz`, or the directory in CHEM_MODELS), read on first use only.
 // Evaluation follows XGBoost exactly: feature values and thresholds in float32, `value < threshold` goes left,
-// a missing value (NaN) goes the learnt default way, leaf values summed in float32 onto the base score.
+// a missing value goes the learnt default way (the trainer passes sparse input: NaN and 0 are both missing), leaf values summed in float32 onto the base score.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,10 @@ export interface Model {
   trainedOn: number;
   baseScore: number;
   members: Member[];
-  linear?: { intercept: number; index: number[]; weight: number[] };
+  /** `log`: the trees predict ln(value) (e converts to the value's units to first order). */
+  transform?: 'log';
+  /** value = scale × feature[index] + trees: the trees learnt a correction of this estimate. */
+  offset?: { index: number; scale: number };
 }
 
 /** Source key of a model's points: `chem-ml-1.0`, or `chem-ml-1.0-beta` below the release bar. */
@@ -78,7 +81,8 @@ interface ModelFile {
   domain: Model['domain'];
   base_score: number;
   members: { trees: number; roots: string; feat: string; left: string; value: string }[];
-  linear?: Model['linear'];
+  offset?: Model['offset'];
+  transform?: 'log';
 }
 
 function parseModel(doc: ModelFile, path: string): Model {
@@ -95,7 +99,8 @@ function parseModel(doc: ModelFile, path: string): Model {
     domain: doc.domain,
     trainedOn: doc.trained_on,
     baseScore: doc.base_score,
-    linear: doc.linear,
+    offset: doc.offset,
+    transform: doc.transform,
     members: doc.members.map((m) => ({ trees: m.trees, roots: i32(m.roots), feat: i32(m.feat), left: i32(m.left), value: f32(m.value) })),
   };
 }
@@ -107,7 +112,7 @@ function member(m: Member, x: Float32Array, base: number): number {
     let n = roots[t];
     for (let f = feat[n]; f >= 0; f = feat[n]) {
       const v = x[f >> 1];
-      n = v < value[n] || (v !== v && f & 1) ? left[n] : left[n] + 1;
+      n = (v !== v || v === 0 ? f & 1 : v < value[n]) ? left[n] : left[n] + 1;
     }
     sum = Math.fround(sum + value[n]);
   }
@@ -115,27 +120,29 @@ function member(m: Member, x: Float32Array, base: number): number {
 }
 
 /** Why a molecule is outside the model's domain, or undefined when it is inside. */
-export function outsideDomain(m: Model, elements: readonly string[], fragments: number, heavy: number): string | undefined {
+export function outsideDomain(m: Model, x: Float32Array, elements: readonly string[], fragments: number): string | undefined {
+  const heavy = x[2];
   if (fragments !== 1) return `${fragments} disconnected parts (salts and mixtures are outside its training data)`;
   const foreign = elements.filter((e) => !m.domain.elements.includes(e));
   if (foreign.length) return `element${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} outside its training data`;
   if (heavy > m.domain.max_heavy) return `${heavy} heavy atoms, more than any training compound (${m.domain.max_heavy})`;
+  if (m.offset && Number.isNaN(x[m.offset.index])) return 'no group-contribution estimate to correct';
   return undefined;
 }
 
 /** Prediction and uncertainty of one model for one feature vector (float32, as the trainer saw it). */
 export function evaluate(m: Model, x: Float32Array): { v: number; e: number } {
-  let linear = 0;
-  if (m.linear) {
-    linear = m.linear.intercept;
-    const { index, weight } = m.linear;
-    for (let i = 0; i < index.length; i++) linear += x[index[i]] * weight[i];
-  }
+  const base = m.offset ? x[m.offset.index] * m.offset.scale : 0;
   const outs = m.members.map((mb) => member(mb, x, m.baseScore));
   let mean = 0;
   for (const o of outs) mean += o;
   mean /= outs.length;
   let variance = 0;
   for (const o of outs) variance += (o - mean) ** 2;
-  return { v: linear + mean, e: m.calibration * Math.sqrt(variance / outs.length) };
+  const spread = Math.sqrt(variance / outs.length);
+  if (m.transform === 'log') {
+    const v = Math.exp(base + mean);
+    return { v, e: m.calibration * v * spread };
+  }
+  return { v: base + mean, e: m.calibration * spread };
 }

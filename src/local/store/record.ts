@@ -40,22 +40,20 @@ export async function fullRecord(store: Store, id: string): Promise<Compound> {
 }
 
 async function addPredictions(c: Compound, mol: import('../chem/molecule.js').Molecule): Promise<void> {
-  const { predictMolecule, METHODS } = await import('../predict/index.js');
+  const { predictMolecule, predictorSource } = await import('../predict/index.js');
   let pred;
   try {
     pred = predictMolecule(mol);
   } catch {
     return; // molecules outside the predictor's groups keep their measured values only
   }
-  const methods = new Map<string, { r: string; more: string }>(Object.values(METHODS).map((m) => [m.s, m]));
   const append = (target: PropertyMap, from: PropertyMap) => {
     for (const [key, points] of Object.entries(from)) {
       for (const p of points) {
         const { u: _u, ...point } = p;
         void _u;
         (target[key] ??= []).push({ ...point, calc: true } as DataPoint);
-        const m = methods.get(p.s);
-        c.src![p.s] ??= { db: m ? `${m.r}, calculated` : p.s, url: m?.more ?? '' };
+        c.src![p.s] ??= predictorSource(p.s);
       }
     }
   };
@@ -104,6 +102,7 @@ export const SOURCE_RANKING: readonly (readonly [key: string, why: string])[] = 
   ['opennotebook', 'Open Notebook melting points'],
   ['wikidata', 'Wikidata'],
   // calculated (calc: true, after every measured value anyway): statistical models, then group contributions
+  ['chem-ml', "chem's own model family (chem-ml-<version>[-beta]), validated in models/REPORT.md"],
   ['opera', 'OPERA QSAR models'],
   ['wilson-jasperson', 'Wilson-Jasperson group contributions'],
   ['fedors', 'Fedors group contributions'],
@@ -127,7 +126,7 @@ const pointClass = (p: DataPoint) => (p.calc ? 2 : 0) + (p.o ? 1 : 0);
  * order), then as given.
  */
 export function orderPoints(points: readonly DataPoint[]): DataPoint[] {
-  const rank = (s: string) => RANK.get(s) ?? RANK.size;
+  const rank = (s: string) => RANK.get(s) ?? RANK.get(s.replace(/-\d.*$/, '')) ?? RANK.size; // chem-ml-1.0 → chem-ml
   return points
     .map((p, i) => ({ p, i }))
     .sort((a, b) =>
