@@ -27,7 +27,7 @@ export interface ActionOptions {
   lenientConfig?: boolean;
 }
 
-/** Builds a Context for a command invocation. `batch` picks NDJSON as the piped default. */
+/** Builds a Context for a command invocation. `batch`: input from stdin (`-`), a progress count instead of spinners. */
 export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean, opts: ActionOptions = {}): Context {
   const { io, env } = deps;
   const file = readConfigFile(env);
@@ -39,7 +39,7 @@ export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean,
     pressure: (globals.pressure ?? settings.pressure) as UnitPrefs['pressure'],
     energy: (globals.energy ?? settings.energy) as UnitPrefs['energy'],
   };
-  const { format, explicit } = chooseFormat(globals, io, batch);
+  const { format, explicit } = chooseFormat(globals, io);
   const quiet = !!globals.quiet;
   const debug = !!globals.debug;
   let backend: ReturnType<Context['backend']> | undefined;

@@ -32,7 +32,7 @@ export interface Context {
   debug: boolean;
   units: UnitPrefs;
   convertJson: boolean;
-  /** --fields: the columns to show in table, CSV and NDJSON rows. */
+  /** --fields: the columns to show in table, CSV and NDJSON rows (applied by output.ts). */
   fields?: string[];
   /** True for batch input (`-`): progress counter instead of spinners. */
   batch: boolean;
@@ -87,8 +87,8 @@ export interface GlobalOptions {
   fields?: string;
 }
 
-/** Default format: a table on a terminal; JSON (NDJSON for batch input) when stdout is piped. */
-export function chooseFormat(opts: GlobalOptions, io: IO, batch: boolean): { format: Format; explicit: boolean } {
+/** Default format: a table on a terminal, JSON when stdout is piped (streams and batches: NDJSON, see formatOf in output.ts). */
+export function chooseFormat(opts: GlobalOptions, io: IO): { format: Format; explicit: boolean } {
   if (opts.json) return { format: 'json', explicit: true };
   if (opts.format) {
     if (!(FORMATS as readonly string[]).includes(opts.format)) {
@@ -96,7 +96,7 @@ export function chooseFormat(opts: GlobalOptions, io: IO, batch: boolean): { for
     }
     return { format: opts.format as Format, explicit: true };
   }
-  return { format: io.stdoutIsTTY ? 'table' : batch ? 'ndjson' : 'json', explicit: false };
+  return { format: io.stdoutIsTTY ? 'table' : 'json', explicit: false };
 }
 
 /** The styles the CLI uses. Plain strings unless colour is on (chalk is loaded only then). */

@@ -1,5 +1,21 @@
-// The output layer: one v1 result rendered as a table (terminals), JSON (the exact v1 body),
-// NDJSON or CSV (RFC 4180). Commands describe their rows once with a View; this module does the rest.
+// The output layer: the one writer of every command. A single result, the items of a stream
+// (`search --all`) and the rows of a batch (`-`) all go through openWriter, which alone decides the
+// format, applies --fields, converts units and colours tables. Commands describe their results once
+// with a View (columns, flat rows, optionally a richer terminal table drawn with a Render).
+//
+// What the output options mean, in every command and for every kind of output:
+// - --format table|json|ndjson|csv. Default: a table on a terminal; when piped, JSON for a single
+//   result and NDJSON for streams and batches.
+// - json: the v1 body of a single result; streams and batches print a JSON array of their items
+//   (batch items are {"input", "result"} or {"input", "error": {"status", "message"}}).
+//   ndjson: the same documents, one a line.
+// - --fields a,b: the columns of rows, in that order: table and CSV columns, and in NDJSON one
+//   object of those fields a row instead of the whole document (batches keep "input" first, error
+//   rows stay {"input", "error"}). JSON keeps the v1 body. An unknown field is a usage error in every
+//   format.
+// - --temp/--pressure/--energy: rows (table, CSV, NDJSON fields) are in display units, with the
+//   unit in table and CSV headers; documents (json, ndjson) stay in spec units unless --convert-json.
+// - colour (ctx.color): table headers bold, marks a view asks for (Render.warn) red; never off a terminal.
 import { createRequire } from 'node:module';
 import { property } from '../api/properties.js';
 import { usageError } from '../api/errors.js';
@@ -17,14 +33,132 @@ export interface Column {
   header?: string;
   /** Registry unit of the numbers in this column; converted to the user's display unit. */
   unit?: string;
+  /** Left out of a table (never of CSV) when no row fills it, unless --fields names it. */
+  optional?: boolean;
+}
+
+/** Drawing helpers for a view's own terminal table: they apply the user's units and colour. */
+export interface Render {
+  /** A table fitted to the terminal width. */
+  table(headers: string[], rows: string[][]): string;
+  /** Rows under columns: units converted, units in the headers, unfilled optional columns left out. */
+  rows(columns: Column[], rows: Row[]): string;
+  /** A number stored in a registry unit, in the user's display unit. */
+  convert(unit: string | undefined, v: number): number;
+  /** The display unit of a registry unit (`°C` for K under --temp C). */
+  unit(unit: string | undefined): string;
+  /** A number as tables show it. */
+  number(v: Cell): string;
+  /** Red on a colour terminal (outlier marks). */
+  warn(s: string): string;
 }
 
 export interface View<T> {
   columns: Column[];
-  /** Flat rows for CSV, NDJSON lists and the default table. Batch commands return exactly one. */
+  /** Flat rows for CSV, NDJSON fields and the default table. A batch row takes the first one. */
   rows(result: T): Row[];
-  /** A richer terminal rendering (identifier blocks, footers); default: the rows as a table. */
-  table?(result: T, ctx: Context): string;
+  /** A richer terminal rendering of a single result (identifier blocks, footers); default: the rows as a table. */
+  table?(result: T, render: Render): string;
+}
+
+export interface ErrorBody {
+  status: number;
+  message: string;
+}
+
+/** One batch row: what the input gave, or why it failed. */
+export type Outcome<T> = { input: string; result: T } | { input: string; error: ErrorBody };
+
+/** single: one result; stream: many results, written as they come; batch: one outcome per input line. */
+export type Kind = 'single' | 'stream' | 'batch';
+
+export interface Writer<T> {
+  /** A result (single, stream) or an outcome (batch). */
+  write(entry: { result: T } | Outcome<T>): Promise<void>;
+  /** Draws the table rows gathered so far (streams: one table a page); other formats are already written. */
+  flush(): Promise<void>;
+  /** Closes the output (the JSON array, pending table rows, the CSV header of an empty output). */
+  end(): Promise<void>;
+}
+
+/** The format of an output kind: the piped default for streams and batches is NDJSON. */
+export function formatOf(ctx: Context, kind: Kind): Format {
+  return kind !== 'single' && ctx.format === 'json' && !ctx.formatExplicit ? 'ndjson' : ctx.format;
+}
+
+const INPUT: Column = { key: 'input' };
+const ERROR: Column = { key: 'error', optional: true };
+
+/** The writer of one command's output. */
+export function openWriter<T>(ctx: Context, fullView: View<T>, kind: Kind = 'single'): Writer<T> {
+  const format = formatOf(ctx, kind);
+  const view = pickFields(fullView, ctx);
+  const render = renderer(ctx);
+  const batch = kind === 'batch';
+  const columns = batch ? [INPUT, ...view.columns, ERROR] : view.columns;
+  type Entry = { input?: string; result: T } | { input: string; error: ErrorBody };
+
+  /** Flat rows of an entry: a result's rows; in a batch its first row (one per input line) or the error. */
+  const rowsOf = (e: Entry): Row[] => {
+    if ('error' in e) return [{ input: e.input, error: e.error.message }];
+    const rows = view.rows(e.result);
+    return batch ? [{ ...rows[0], input: e.input }] : rows;
+  };
+  /** The JSON document of an entry. */
+  const doc = (e: Entry): unknown => {
+    if ('error' in e) return { input: e.input, error: e.error };
+    const body = ctx.convertJson ? convertJson(e.result, ctx) : e.result;
+    return batch ? { input: e.input, result: body } : body;
+  };
+  /** An NDJSON field row: the chosen columns (after the input in a batch), in display units. */
+  const fieldObject = (row: Row): Record<string, Cell> =>
+    Object.fromEntries(columns.filter((c) => c !== ERROR).map((c) => [c.key, cellValue(c, row[c.key], ctx) ?? null]));
+
+  let count = 0;
+  const pending: Row[] = [];
+  const drawPending = async () => {
+    if (!pending.length) return;
+    const out = render.rows(columns, pending);
+    pending.length = 0;
+    await ctx.io.write(out);
+  };
+  const csvHeader = () => csvLine(columns.map((c) => columnHeader(c, ctx)));
+
+  return {
+    async write(e) {
+      count++;
+      switch (format) {
+        case 'json':
+          if (kind === 'single') return ctx.io.write(JSON.stringify(doc(e), null, 2) + '\n');
+          return ctx.io.write((count === 1 ? '[\n' : ',\n') + JSON.stringify(doc(e)));
+        case 'ndjson': {
+          const lines = ctx.fields && !('error' in e) ? rowsOf(e).map(fieldObject) : [doc(e)];
+          return ctx.io.write(lines.map((l) => JSON.stringify(l) + '\n').join(''));
+        }
+        case 'csv': {
+          const rows = rowsOf(e).map((r) => csvLine(columns.map((c) => cellValue(c, r[c.key], ctx))));
+          return ctx.io.write((count === 1 ? csvHeader() : '') + rows.join(''));
+        }
+        case 'table':
+          if (kind === 'single' && view.table && 'result' in e) return ctx.io.write(view.table(e.result, render));
+          pending.push(...rowsOf(e));
+          if (kind === 'single') return drawPending();
+      }
+    },
+    flush: drawPending,
+    async end() {
+      if (format === 'json' && kind !== 'single') return ctx.io.write(count ? '\n]\n' : '[]\n');
+      if (format === 'csv' && !count) return ctx.io.write(csvHeader());
+      if (format === 'table') return drawPending();
+    },
+  };
+}
+
+/** Prints one result in the chosen format. */
+export async function printResult<T>(ctx: Context, view: View<T>, result: T): Promise<void> {
+  const writer = openWriter(ctx, view);
+  await writer.write({ result });
+  await writer.end();
 }
 
 /** CSV field per RFC 4180: quoted when it holds a comma, quote, CR or LF; quotes doubled. */
@@ -40,14 +174,14 @@ export function csvLine(cells: Cell[]): string {
 }
 
 /** Header text of a column under the user's unit preferences: `tb (°C)`. */
-export function columnHeader(col: Column, ctx: Context): string {
+function columnHeader(col: Column, ctx: Context): string {
   const name = col.header ?? col.key;
   const unit = col.unit ? displayUnit(col.unit, ctx.units).unit : '';
   return unit ? `${name} (${unit})` : name;
 }
 
 /** A cell converted to the display unit; 12 significant digits remove conversion float noise. */
-export function cellValue(col: Column, v: Cell, ctx: Context): Cell {
+function cellValue(col: Column, v: Cell, ctx: Context): Cell {
   if (typeof v !== 'number' || !col.unit) return v;
   return Number(displayUnit(col.unit, ctx.units).convert(v).toPrecision(12));
 }
@@ -62,8 +196,31 @@ export function tableNumber(v: Cell): string {
   return v.toExponential(4);
 }
 
+/**
+ * Tables outside the writer (`chem config list` is not a v1 result) draw through this too, so every
+ * table has the same width rules and colour.
+ */
+export function renderer(ctx: Context): Render {
+  const render: Render = {
+    table: (headers, rows) => renderTable(headers, rows, ctx),
+    rows: (columns, rows) => {
+      const empty = (c: Column) => rows.every((r) => r[c.key] === undefined || r[c.key] === null || r[c.key] === '');
+      const cols = columns.filter((c) => !(c.optional && empty(c)));
+      return render.table(
+        cols.map((c) => columnHeader(c, ctx)),
+        rows.map((r) => cols.map((c) => tableNumber(cellValue(c, r[c.key], ctx)))),
+      );
+    },
+    convert: (unit, v) => displayUnit(unit, ctx.units).convert(v),
+    unit: (unit) => displayUnit(unit, ctx.units).unit,
+    number: tableNumber,
+    warn: (s) => ctx.color.red(s),
+  };
+  return render;
+}
+
 /** A table fitted to the terminal width; long cells wrap. */
-export function renderTable(headers: string[], rows: string[][], ctx: Context): string {
+function renderTable(headers: string[], rows: string[][], ctx: Context): string {
   const width = Math.max(40, ctx.io.columns);
   const natural = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => maxLineLength(r[i] ?? ''))) + 2);
   const borders = headers.length + 1;
@@ -98,50 +255,16 @@ function maxLineLength(s: string): number {
   return Math.max(0, ...s.split('\n').map((l) => l.length));
 }
 
-/** The rows of a view as a table under the user's units. */
-export function rowsTable<T>(view: View<T>, rows: Row[], ctx: Context, lead: Column[] = []): string {
-  const cols = [...lead, ...view.columns];
-  return renderTable(
-    cols.map((c) => columnHeader(c, ctx)),
-    rows.map((r) => cols.map((c) => tableNumber(cellValue(c, r[c.key], ctx)))),
-    ctx,
-  );
-}
-
-/** The view restricted to --fields (in the order given); an unknown field is a usage error. */
-export function pickFields<T>(view: View<T>, ctx: Context): View<T> {
+/** The view restricted to --fields (in the order given, always shown); an unknown field is a usage error. */
+function pickFields<T>(view: View<T>, ctx: Context): View<T> {
   if (!ctx.fields) return view;
   const byKey = new Map(view.columns.map((c) => [c.key, c]));
   const columns = ctx.fields.map((f) => {
     const col = byKey.get(f);
     if (!col) throw usageError(`unknown field "${f}": expected some of ${view.columns.map((c) => c.key).join(', ')}`);
-    return col;
+    return { ...col, optional: false };
   });
   return { columns, rows: view.rows };
-}
-
-/** A row as a JSON object of the view's columns, in display units. */
-function rowObject(view: View<unknown>, row: Row, ctx: Context): Record<string, Cell> {
-  return Object.fromEntries(view.columns.map((c) => [c.key, cellValue(c, row[c.key], ctx) ?? null]));
-}
-
-/** Prints one (non-batch) result in the chosen format. JSON is the v1 body; --fields shapes the rest. */
-export async function printResult<T>(ctx: Context, fullView: View<T>, result: T): Promise<void> {
-  const view = pickFields(fullView, ctx);
-  switch (ctx.format) {
-    case 'json':
-      return ctx.io.write(JSON.stringify(ctx.convertJson ? convertJson(result, ctx) : result, null, 2) + '\n');
-    case 'ndjson':
-      if (ctx.fields) return ctx.io.write(view.rows(result).map((r) => JSON.stringify(rowObject(view as View<unknown>, r, ctx)) + '\n').join(''));
-      return ctx.io.write(JSON.stringify(ctx.convertJson ? convertJson(result, ctx) : result) + '\n');
-    case 'csv': {
-      let out = csvLine(view.columns.map((c) => columnHeader(c, ctx)));
-      for (const r of view.rows(result)) out += csvLine(view.columns.map((c) => cellValue(c, r[c.key], ctx)));
-      return ctx.io.write(out);
-    }
-    case 'table':
-      return ctx.io.write(view.table ? view.table(result, ctx) : rowsTable(view, view.rows(result), ctx));
-  }
 }
 
 /**

@@ -7,26 +7,25 @@ import { usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { readLines, runBatch } from '../batch.js';
-import { printResult, renderTable, tableNumber, type View } from '../output.js';
-import { displayUnit } from '../units.js';
+import { printResult, type Render, type View } from '../output.js';
 import { examples } from '../help.js';
 
 const ID_FIELDS = ['id', 'compound', 'cas', 'type', 'formula', 'mw', 'smiles', 'inchi', 'inchikey'] as const;
 
 /** Value rows of a record: fixed properties first, then T-dependent ones, each in the record's order (recommended first). */
-function valueRows(c: Compound, ctx: Context, refs: Map<string, string>): string[][] {
+function valueRows(c: Compound, out: Render, refs: Map<string, string>): string[][] {
   const rows: string[][] = [];
   for (const map of [c.fixed_props ?? {}, c.tpdep_props ?? {}]) {
     for (const [key, points] of Object.entries(map)) {
       const def = property(key);
-      const conv = displayUnit(def?.unit, ctx.units);
+      const v = (x: number) => out.convert(def?.unit, x);
       for (const p of points as DataPoint[]) {
-        const value = tableNumber(conv.convert(p.v)) + (p.e !== undefined ? ` ± ${tableNumber(conv.convert(p.v + p.e) - conv.convert(p.v))}` : '');
-        const t = p.t === undefined ? '' : tableNumber(displayUnit('K', ctx.units).convert(p.t));
-        const marks = [p.o ? ctx.color.red('outlier') : '', p.calc ? 'calc' : ''].filter(Boolean).join(' ');
+        const value = out.number(v(p.v)) + (p.e !== undefined ? ` ± ${out.number(v(p.v + p.e) - v(p.v))}` : '');
+        const t = p.t === undefined ? '' : out.number(out.convert('K', p.t));
+        const marks = [p.o ? out.warn('outlier') : '', p.calc ? 'calc' : ''].filter(Boolean).join(' ');
         // The source's own reference is in the footer; a row shows only a reference of its own.
         const ref = p.r && p.r !== refs.get(p.s) ? p.r : '';
-        rows.push([def ? `${key} ${plainSymbol(def)}` : key, value, conv.unit, t, p.s, ref, marks]);
+        rows.push([def ? `${key} ${plainSymbol(def)}` : key, value, out.unit(def?.unit), t, p.s, ref, marks]);
       }
     }
   }
@@ -49,17 +48,17 @@ function sourceRefs(c: Compound): Map<string, string> {
 export const compoundView: View<CompoundResponse> = {
   columns: ID_FIELDS.map((key) => ({ key })),
   rows: ({ comp }) => [Object.fromEntries(ID_FIELDS.map((k) => [k, comp[k] as string | number | undefined]))],
-  table: ({ comp }, ctx) => {
+  table: ({ comp }, out) => {
     const ids = ID_FIELDS.filter((k) => comp[k] !== undefined && comp[k] !== '').map((k) => [k, String(comp[k])]);
     if (comp.other_names?.length) ids.push(['other names', comp.other_names.slice(0, 8).join('; ') + (comp.other_names.length > 8 ? ` (+${comp.other_names.length - 8})` : '')]);
-    if (comp.has_outliers) ids.push(['outliers', ctx.color.red('yes (marked below)')]);
-    let out = renderTable(['field', 'value'], ids, ctx);
+    if (comp.has_outliers) ids.push(['outliers', out.warn('yes (marked below)')]);
+    let text = out.table(['field', 'value'], ids);
     const refs = sourceRefs(comp);
-    const rows = valueRows(comp, ctx, refs);
-    if (rows.length) out += renderTable(['property', 'value', 'unit', `T (${displayUnit('K', ctx.units).unit})`, 'source', 'reference', ''], rows, ctx);
+    const rows = valueRows(comp, out, refs);
+    if (rows.length) text += out.table(['property', 'value', 'unit', `T (${out.unit('K')})`, 'source', 'reference', ''], rows);
     const src = Object.entries(comp.src ?? {}).map(([k, s]) => `  ${k}: ${s.db}${refs.get(k) ? `; ${refs.get(k)}` : ''}${s.license ? ` (${s.license})` : ''}`);
-    if (src.length) out += `sources:\n${src.join('\n')}\n`;
-    return out;
+    if (src.length) text += `sources:\n${src.join('\n')}\n`;
+    return text;
   },
 };
 

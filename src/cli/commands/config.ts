@@ -11,7 +11,7 @@ import { action, type Deps } from '../command.js';
 import { CONFIG_KEYS, configPath, configProblems, isConfigKey, maskSecret, openConfigStore, readConfigFile, validateConfigValue, type ConfigKey } from '../config.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
-import { renderTable } from '../output.js';
+import { printResult, type Row, type View } from '../output.js';
 
 function checkKey(key: string): ConfigKey {
   if (!isConfigKey(key)) throw usageError(`unknown config key "${key}": expected one of ${Object.keys(CONFIG_KEYS).join(', ')}`);
@@ -107,9 +107,10 @@ export function configCommand(deps: Deps): Command {
     .action(
       action(deps, async (ctx) => {
         const eff = effective(ctx);
-        const rows = (Object.keys(CONFIG_KEYS) as ConfigKey[]).map((k) => [k, eff[k] ? show(k, eff[k].value) : '', eff[k]?.from ?? '']);
-        if (ctx.format === 'table') await ctx.io.write(renderTable(['key', 'value', 'from'], rows, ctx));
-        else await ctx.io.write(JSON.stringify(Object.fromEntries(rows.filter((r) => r[1]).map((r) => [r[0], r[1]])), null, 2) + '\n');
+        const rows: Row[] = (Object.keys(CONFIG_KEYS) as ConfigKey[]).map((k) => ({ key: k, value: eff[k] ? show(k, eff[k].value) : '', from: eff[k]?.from ?? '' }));
+        // JSON: the keys that have a value; rows (table, CSV, NDJSON --fields): every key with its origin.
+        const view: View<Record<string, string>> = { columns: [{ key: 'key' }, { key: 'value' }, { key: 'from' }], rows: () => rows };
+        await printResult(ctx, view, Object.fromEntries(rows.filter((r) => r.value).map((r) => [r.key, String(r.value)])));
         reportProblems(ctx);
       }, LENIENT),
     );

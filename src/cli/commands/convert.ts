@@ -6,7 +6,7 @@ import { usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { readLines, runBatch } from '../batch.js';
-import { printResult, renderTable, type View } from '../output.js';
+import { printResult, type View } from '../output.js';
 import { examples } from '../help.js';
 
 interface Options {
@@ -19,7 +19,7 @@ const FIELDS = ['cid', 'name', 'inchi', 'inchikey', 'smiles'] as const;
 export const conversionView: View<ConversionResult> = {
   columns: FIELDS.map((key) => ({ key })),
   rows: (r) => [Object.fromEntries(FIELDS.map((k) => [k, r[k]]))],
-  table: (r, ctx) => renderTable(['field', 'value'], FIELDS.map((k) => [k, r[k] || '—']), ctx),
+  table: (r, out) => out.table(['field', 'value'], FIELDS.map((k) => [k, r[k] || '—'])),
 };
 
 export function convertCommand(deps: Deps): Command {

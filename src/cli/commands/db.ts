@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
-import { printResult, renderTable, type View } from '../output.js';
+import { printResult, type View } from '../output.js';
 import { startBar } from '../feedback.js';
 import { examples } from '../help.js';
 import type { BuildSummary } from '../../local/store/build.js';
@@ -28,27 +28,27 @@ const reasons = (o: Record<string, number>) => Object.entries(o).map(([k, n]) =>
 const buildView: View<BuildSummary> = {
   columns: ['path', 'seconds', 'compounds', 'typeC', 'typeS', 'namedStructures', 'points'].map((key) => ({ key })),
   rows: (s) => [{ path: s.path, seconds: s.seconds, compounds: s.compounds, typeC: s.typeC, typeS: s.typeS, namedStructures: s.namedStructures, points: s.points }],
-  table: (s, ctx) => {
-    let out = renderTable(['', ''], [
+  table: (s, out) => {
+    let text = out.table(['', ''], [
       ['database', s.path],
       ['build time', `${s.seconds} s (${Object.entries(s.phases).map(([k, v]) => `${k} ${v} s`).join(', ')})`],
       ['compounds', `${s.compounds} (${s.typeC} with structure, ${s.typeS} substances by CAS)`],
       ['named structures', String(s.namedStructures)],
       ['data points', String(s.points)],
       ['rows rejected', String(s.files.reduce((a, f) => a + sum(f.rejected), 0))],
-    ], ctx);
+    ]);
     const bad = s.files.filter((f) => sum(f.rejected));
-    if (bad.length) out += renderTable(['file', 'rows', 'rejected'], bad.map((f) => [f.file, String(f.rows), reasons(f.rejected)]), ctx);
-    if (s.missing.length) out += `missing files (not imported): ${s.missing.join(', ')}\n`;
-    return out;
+    if (bad.length) text += out.table(['file', 'rows', 'rejected'], bad.map((f) => [f.file, String(f.rows), reasons(f.rejected)]));
+    if (s.missing.length) text += `missing files (not imported): ${s.missing.join(', ')}\n`;
+    return text;
   },
 };
 
 const infoView: View<DbInfo> = {
   columns: ['path', 'size', 'built_at', 'compounds', 'type_c', 'type_s', 'named_structures', 'points'].map((key) => ({ key })),
   rows: (i) => [{ path: i.path, size: i.size, built_at: i.built_at, compounds: i.compounds, type_c: i.type_c, type_s: i.type_s, named_structures: i.named_structures, points: i.points }],
-  table: (i, ctx) => {
-    let out = renderTable(['', ''], [
+  table: (i, out) => {
+    let text = out.table(['', ''], [
       ['database', i.path],
       ['size', `${(i.size / 1e6).toFixed(1)} MB`],
       ['built', `${new Date(i.built_at * 1000).toISOString()} in ${i.build_seconds} s from ${i.data_dir}${i.include_nc ? ' (with non-commercial data)' : ''}`],
@@ -56,12 +56,12 @@ const infoView: View<DbInfo> = {
       ['named structures', String(i.named_structures)],
       ['data points', `${i.points} (${i.calculated_points} calculated, ${i.outliers} outliers)`],
       ['mixtures', String(i.mixtures)],
-    ], ctx);
-    out += renderTable(['property', 'points'], Object.entries(i.points_by_key).map(([k, n]) => [k, String(n)]), ctx);
-    out += renderTable(['source', 'points'], Object.entries(i.points_by_source).map(([k, n]) => [k, String(n)]), ctx);
-    out += renderTable(['file', 'rows', 'accepted', 'rejected', 'skipped'], i.files.map((f) => [f.file, String(f.rows), String(f.accepted), reasons(f.rejected), reasons(f.skipped)]), ctx);
-    if (i.missing_files.length) out += `missing files (not imported): ${i.missing_files.join(', ')}\n`;
-    return out;
+    ]);
+    text += out.table(['property', 'points'], Object.entries(i.points_by_key).map(([k, n]) => [k, String(n)]));
+    text += out.table(['source', 'points'], Object.entries(i.points_by_source).map(([k, n]) => [k, String(n)]));
+    text += out.table(['file', 'rows', 'accepted', 'rejected', 'skipped'], i.files.map((f) => [f.file, String(f.rows), String(f.accepted), reasons(f.rejected), reasons(f.skipped)]));
+    if (i.missing_files.length) text += `missing files (not imported): ${i.missing_files.join(', ')}\n`;
+    return text;
   },
 };
 

@@ -6,18 +6,26 @@ import { usageError } from '../../api/errors.js';
 import type { Mixture, MixtureResponse, ParameterSet } from '../../api/types.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
-import { printResult, rowsTable, type Column, type Row, type View } from '../output.js';
+import { printResult, type Column, type Row, type View } from '../output.js';
 import { examples } from '../help.js';
 
-const COMPONENT_COLUMNS: Column[] = [{ key: 'cid' }, { key: 'name' }, { key: 'cas' }, { key: 'role' }, { key: 'x', header: 'x (mol/mol)' }, { key: 'w', header: 'w (kg/kg)' }];
+// Table columns no row fills are left out (optional).
+const COMPONENT_COLUMNS: Column[] = [
+  { key: 'cid' },
+  { key: 'name' },
+  { key: 'cas', optional: true },
+  { key: 'role', optional: true },
+  { key: 'x', header: 'x (mol/mol)', optional: true },
+  { key: 'w', header: 'w (kg/kg)', optional: true },
+];
 const SET_COLUMNS: Column[] = [
   { key: 'model' },
   { key: 'params', header: 'parameters' },
-  { key: 'direction' },
-  { key: 't', header: 'T', unit: 'K' },
-  { key: 'tmin', header: 'Tmin', unit: 'K' },
+  { key: 'direction', optional: true },
+  { key: 't', header: 'T', unit: 'K', optional: true },
+  { key: 'tmin', header: 'Tmin', unit: 'K', optional: true },
   { key: 'source' },
-  { key: 'calc' },
+  { key: 'calc', optional: true },
   { key: 'r', header: 'reference' },
 ];
 
@@ -41,9 +49,6 @@ function setRow(mix: Mixture, p: ParameterSet): Row {
   };
 }
 
-/** Columns that some row fills (the rest would be empty). */
-const filled = (cols: Column[], rows: Row[]) => cols.filter((c) => rows.some((r) => r[c.key] !== undefined && r[c.key] !== ''));
-
 export const mixtureView: View<MixtureResponse> = {
   columns: [{ key: 'id' }, ...SET_COLUMNS],
   // Flat rows (CSV, NDJSON with --fields): one per parameter set, or per component for a blend.
@@ -51,21 +56,20 @@ export const mixtureView: View<MixtureResponse> = {
     mix.params.length
       ? mix.params.map((p) => ({ id: mix.id, ...setRow(mix, p), params: Object.entries(p.params).map(([k, v]) => `${k}=${v}`).join(';') }))
       : mix.components.map((c) => ({ id: mix.id, model: 'composition', params: `${c.name}: x=${c.x ?? ''};w=${c.w ?? ''}`, source: mix.s, r: mix.r })),
-  table: ({ mix }, ctx) => {
-    let out = `${mix.name}  (${mix.kind}, ${mix.id})\n`;
-    if (mix.other_names?.length) out += `also: ${mix.other_names.join(', ')}\n`;
+  table: ({ mix }, out) => {
+    let text = `${mix.name}  (${mix.kind}, ${mix.id})\n`;
+    if (mix.other_names?.length) text += `also: ${mix.other_names.join(', ')}\n`;
     const comps: Row[] = mix.components.map((c) => ({ cid: c.cid, name: c.name, cas: c.cas, role: c.role, x: c.x, w: c.w }));
-    out += rowsTable({ columns: filled(COMPONENT_COLUMNS, comps), rows: () => comps }, comps, ctx);
-    if (mix.kind === 'composition') out += `source: ${mix.s ?? ''}${mix.r ? ` (${mix.r})` : ''}\n`;
+    text += out.rows(COMPONENT_COLUMNS, comps);
+    if (mix.kind === 'composition') text += `source: ${mix.s ?? ''}${mix.r ? ` (${mix.r})` : ''}\n`;
     if (mix.params.length) {
-      const sets = mix.params.map((p) => setRow(mix, p));
-      out += rowsTable({ columns: filled(SET_COLUMNS, sets).filter((c) => c.key !== 'r'), rows: () => sets }, sets, ctx);
+      text += out.rows(SET_COLUMNS.filter((c) => c.key !== 'r'), mix.params.map((p) => setRow(mix, p)));
       const forms = new Map(mix.params.map((p) => [p.model, p.form]));
-      out += [...forms.values()].map((f) => `  ${f}\n`).join('');
+      text += [...forms.values()].map((f) => `  ${f}\n`).join('');
       const refs = new Map(mix.params.map((p) => [p.s, `${p.s}: ${mix.src[p.s]?.db ?? ''}`]));
-      out += [...refs.values()].map((r) => `  ${r}\n`).join('');
+      text += [...refs.values()].map((r) => `  ${r}\n`).join('');
     }
-    return out;
+    return text;
   },
 };
 

@@ -6,7 +6,7 @@ import { usageError } from '../../api/errors.js';
 import type { MixtureList, MixtureSummary } from '../../api/types.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
-import { printResult, rowsTable, type Column, type Row, type View } from '../output.js';
+import { printResult, type Column, type Row, type View } from '../output.js';
 import { examples } from '../help.js';
 
 const COLUMNS: Column[] = [{ key: 'id' }, { key: 'with' }, { key: 'kind' }, { key: 'models' }, { key: 'name' }];
@@ -18,11 +18,10 @@ function mixtureRow(m: MixtureSummary): Row {
 export const mixtureListView: View<MixtureList> = {
   columns: COLUMNS,
   rows: (r) => r.mixtures.map(mixtureRow),
-  // The name repeats the compound asked for; the terminal table leaves it out.
-  table: (r, ctx) => {
+  // The name repeats the compound asked for; the terminal table leaves it out (--fields name shows it).
+  table: (r, out) => {
     const rows = r.mixtures.map(mixtureRow);
-    const cols = ctx.fields ? COLUMNS.filter((c) => ctx.fields!.includes(c.key)) : COLUMNS.slice(0, 4);
-    return rows.length ? rowsTable({ columns: cols, rows: () => rows }, rows, ctx) : '';
+    return rows.length ? out.rows(COLUMNS.slice(0, 4), rows) : '';
   },
 };
 

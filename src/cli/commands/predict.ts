@@ -14,9 +14,8 @@ import { usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { readLines, runBatch } from '../batch.js';
-import { printResult, renderTable, tableNumber, type Column, type View } from '../output.js';
+import { printResult, type Column, type Render, type View } from '../output.js';
 import { flatColumns, flatRow, type FlatRow } from '../../local/predict/flat.js';
-import { displayUnit } from '../units.js';
 import { examples } from '../help.js';
 
 interface Options {
@@ -58,26 +57,24 @@ export function predictionView(keys: readonly string[], temperatures: readonly n
 }
 
 /** Terminal rendering of one prediction: one line per data point, in the user's display units. */
-function predictionTable(r: PredictionResult, ctx: Context): string {
+function predictionTable(r: PredictionResult, out: Render): string {
   const rows: string[][] = [];
   const { fixed, tdep } = r.properties;
-  const tUnit = displayUnit('K', ctx.units);
   for (const [key, points] of [...Object.entries(fixed), ...Object.entries(tdep)]) {
     const def = property(key);
-    const conv = displayUnit(def?.unit, ctx.units);
     for (const p of points) {
       rows.push([
         key,
         def ? plainSymbol(def) : '',
-        p.t === undefined ? '' : `${tableNumber(tUnit.convert(p.t))} ${tUnit.unit}`,
-        tableNumber(conv.convert(p.v)),
-        conv.unit,
+        p.t === undefined ? '' : `${out.number(out.convert('K', p.t))} ${out.unit('K')}`,
+        out.number(out.convert(def?.unit, p.v)),
+        out.unit(def?.unit),
         p.r ?? p.s,
       ]);
     }
   }
   if (!rows.length) return 'no property could be predicted for this structure\n';
-  return renderTable(['property', 'symbol', 'T', 'value', 'unit', 'method'], rows, ctx);
+  return out.table(['property', 'symbol', 'T', 'value', 'unit', 'method'], rows);
 }
 
 export function predictCommand(deps: Deps): Command {

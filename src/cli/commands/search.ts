@@ -6,7 +6,7 @@ import { notFound, usageError } from '../../api/errors.js';
 import type { Compound, SearchResult } from '../../api/types.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
-import { cellValue, columnHeader, csvLine, pickFields, printResult, rowsTable, type Column, type Row, type View } from '../output.js';
+import { formatOf, openWriter, printResult, type Column, type Row, type View } from '../output.js';
 import { examples } from '../help.js';
 
 interface Options {
@@ -21,8 +21,9 @@ const COLUMNS: Column[] = [
   { key: 'formula' },
   { key: 'cas' },
   { key: 'mw' },
-  { key: 'tb', unit: 'K' },
-  { key: 'tf', unit: 'K' },
+  // In tables only when some compound has them.
+  { key: 'tb', unit: 'K', optional: true },
+  { key: 'tf', unit: 'K', optional: true },
 ];
 
 function compoundRow(c: Compound): Row {
@@ -30,28 +31,10 @@ function compoundRow(c: Compound): Row {
   return { id: c.id, compound: c.compound, formula: c.formula, cas: c.cas, mw: c.mw, tb: num(c.tb), tf: num(c.tf) };
 }
 
-/** Table columns: tb and tf only when some row has them. */
-function tableColumns(rows: Row[]): Column[] {
-  return COLUMNS.filter((c) => (c.key !== 'tb' && c.key !== 'tf') || rows.some((r) => r[c.key] !== undefined));
-}
+export const searchView: View<SearchResult> = { columns: COLUMNS, rows: (r) => r.comps.map(compoundRow) };
 
-export const searchView: View<SearchResult> = {
-  columns: COLUMNS,
-  rows: (r) => r.comps.map(compoundRow),
-  table: (r, ctx) => {
-    const rows = r.comps.map(compoundRow);
-    return rows.length ? rowsTable({ columns: tableColumns(rows), rows: () => rows }, rows, ctx) : '';
-  },
-};
-
-const compoundView: View<Compound> = {
-  columns: COLUMNS,
-  rows: (c) => [compoundRow(c)],
-  table: (c, ctx) => {
-    const rows = [compoundRow(c)];
-    return rowsTable({ columns: tableColumns(rows), rows: () => rows }, rows, ctx);
-  },
-};
+/** One compound: --first, and the items of --all. */
+const compoundView: View<Compound> = { columns: COLUMNS, rows: (c) => [compoundRow(c)] };
 
 export function searchCommand(deps: Deps): Command {
   return new Command('search')
@@ -131,14 +114,10 @@ export async function runSearch(ctx: Context, args: string[], opts: Options): Pr
   return 0;
 }
 
-/** --all: every page from `first` on, written as it arrives, one compound per row. */
+/** --all: every page from `first` on, written as it arrives, one compound per row (a table a page). */
 async function streamAll(ctx: Context, query: string, first: number, fetch: (page: number) => Promise<SearchResult>): Promise<number> {
-  const format = ctx.format === 'json' && !ctx.formatExplicit ? 'ndjson' : ctx.format;
-  const view = pickFields(compoundView, ctx);
-  let written = 0;
+  const writer = openWriter(ctx, compoundView, 'stream');
   let total = 0;
-  if (format === 'csv') await ctx.io.write(csvLine(view.columns.map((c) => columnHeader(c, ctx))));
-  if (format === 'json') await ctx.io.write('[');
   for (let p: number | null = first; p !== null; ) {
     const r = await fetch(p);
     total = r.total;
@@ -146,21 +125,11 @@ async function streamAll(ctx: Context, query: string, first: number, fetch: (pag
       if (r.total === 0) ctx.notice(noMatch(query, r));
       break;
     }
-    let out = '';
-    for (const c of r.comps) {
-      if (format === 'ndjson') out += JSON.stringify(c) + '\n';
-      else if (format === 'json') out += (written ? ',\n' : '\n') + JSON.stringify(c);
-      else if (format === 'csv') out += csvLine(view.columns.map((col) => cellValue(col, compoundRow(c)[col.key], ctx)));
-      written++;
-    }
-    if (format === 'table') {
-      const rows = r.comps.map(compoundRow);
-      out = rowsTable({ columns: ctx.fields ? view.columns : tableColumns(rows), rows: () => rows }, rows, ctx);
-    }
-    await ctx.io.write(out);
+    for (const c of r.comps) await writer.write({ result: c });
+    await writer.flush();
     p = r.next_page;
   }
-  if (format === 'json') await ctx.io.write(written ? '\n]\n' : ']\n');
-  if (format === 'table' && written) ctx.notice(`total ${total}`);
+  await writer.end();
+  if (formatOf(ctx, 'stream') === 'table' && total) ctx.notice(`total ${total}`);
   return 0;
 }
