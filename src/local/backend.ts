@@ -57,7 +57,8 @@ export class LocalBackend implements Backend {
     if (byKey) return byKey;
     if (opts.strict) throw new ChemError(404, `compound not found in the database: ${v}`);
     opts.onNotice?.('not in the database: identifiers computed from the structure (cid and name empty)');
-    return { cid: '', name: '', ...ids };
+    // The fields in the spec's order (2.4), as the database answers them.
+    return { cid: '', inchi: ids.inchi, inchikey: ids.inchikey, name: '', smiles: ids.smiles };
   }
 
   async search(query: string, page?: number): Promise<SearchResult> {

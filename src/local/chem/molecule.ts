@@ -25,7 +25,8 @@ export function parseSmiles(smiles: string, opts: { coordinates?: boolean } = {}
   const control = controlCharacter(s);
   if (control) throw new ChemError(404, `invalid SMILES ${JSON.stringify(s)}: ${control}`);
   const unclosed = unclosedBranch(s);
-  if (unclosed >= 0) throw new ChemError(404, `invalid SMILES "${s}": unclosed branch "(" at position ${unclosed}`);
+  // Positions in messages count from 1, as for control characters (errors.ts).
+  if (unclosed >= 0) throw new ChemError(404, `invalid SMILES "${s}": unclosed branch "(" at position ${unclosed + 1}`);
   let mol: Molecule;
   try {
     mol = OCL.Molecule.fromSmiles(s, { noCoordinates: !opts.coordinates });
