@@ -5,6 +5,7 @@ import type { ImportContext } from './import/context.js';
 import type { DB } from './schema.js';
 import { mixturesStep } from './import/mixtures-step.js';
 import { searchIndexStep } from './search/index-tables.js';
+import { structureIndexStep } from './search/structure-index.js';
 
 export interface CompoundRef {
   id: string;
@@ -21,4 +22,5 @@ export interface BuildStep {
   run(db: DB, ctx: ImportContext, lookup: CompoundLookup): void | Promise<void>;
 }
 
-export const BUILD_STEPS: BuildStep[] = [mixturesStep, searchIndexStep]; // mixtures hook (issue 6), search index last (issue 5)
+// mixtures hook (issue 6), search index (issue 5), structure index on its ords (issue 16)
+export const BUILD_STEPS: BuildStep[] = [mixturesStep, searchIndexStep, structureIndexStep];

@@ -11,7 +11,9 @@ import { ChemError } from '../../../api/errors.js';
 import type { Compound, SearchResult } from '../../../api/types.js';
 import type { DB } from '../schema.js';
 import type { CompoundIdentityRow } from '../store.js';
-import { parseQuery, type Filter, type ParsedQuery, type Term } from './query.js';
+import { parseQuery, type Filter, type ParsedQuery, type StructureTerm, type Term } from './query.js';
+import type { StructureIndex } from './structure.js';
+import { hasStructureIndex } from './structure-index.js';
 import { checkPage, pageOf, PAGE_SIZE } from './paging.js';
 import { closest, letterMask, masksWithin, maxEdits, type NameCandidate } from './suggest.js';
 import { buildSearchIndex, hasSearchIndex, SHOWN } from './index-tables.js';
@@ -27,8 +29,16 @@ interface CompoundRow extends CompoundIdentityRow {
   tf: number | null;
 }
 
+/** The compounds a `sub:`/`sim:` term keeps, in its own ranking, with sim:'s similarities. */
+interface StructureHits {
+  ranked: number[];
+  set: Set<number>;
+  similarity?: Map<number, number>;
+}
+
 export class SearchEngine {
   private readonly statements = new Map<string, Statement>();
+  private structureIndex?: Promise<StructureIndex>;
 
   constructor(
     private readonly db: DB,
@@ -58,18 +68,27 @@ export class SearchEngine {
     const q = parseQuery(query);
     let found = { total: 0, ords: [] as number[] };
     const size = this.pageSize;
-    if (!q.terms.length) {
+    const st = q.structure && (await this.structureHits(q.structure));
+    if (st && !q.terms.length) {
+      const ranked = this.filter(st.ranked, q.filters);
+      found = { total: ranked.length, ords: ranked.slice((p - 1) * size, p * size) };
+    } else if (!q.terms.length) {
       const [first, ...rest] = q.filters;
       const ranked = this.pairs(filterHits(first!, rest)).map((r) => r[0]!).sort((a, b) => a - b);
       found = { total: ranked.length, ords: ranked.slice((p - 1) * size, p * size) };
     } else {
       for (const term of q.terms) {
-        if (term.kind === 'text' && !q.filters.length) {
+        if (term.kind === 'text' && !q.filters.length && !st) {
           found = this.textPage(term.norm, (p - 1) * size, size);
         } else {
           const candidates = await this.candidates(term);
           if (!candidates) continue;
-          const ranked = this.filter(rank(candidates), q.filters);
+          let ranked = rank(candidates);
+          if (st) {
+            const inTerm = new Set(ranked);
+            ranked = st.similarity ? st.ranked.filter((o) => inTerm.has(o)) : ranked.filter((o) => st.set.has(o));
+          }
+          ranked = this.filter(ranked, q.filters);
           found = { total: ranked.length, ords: ranked.slice((p - 1) * size, p * size) };
         }
         if (found.total) break;
@@ -77,6 +96,7 @@ export class SearchEngine {
     }
     const pg = pageOf(found.total, p, size);
     const comps = this.compounds(found.ords);
+    if (st?.similarity) comps.forEach((c, i) => (c.similarity = Number(st.similarity!.get(found.ords[i]!)!.toFixed(4))));
     return {
       comps,
       next_page: pg.next_page,
@@ -87,6 +107,26 @@ export class SearchEngine {
       suggestions: found.total ? null : this.suggestions(q),
       total: found.total,
     };
+  }
+
+  /**
+   * The compounds of a `sub:` term (ord order: more data first) or a `sim:` term (similarity, highest
+   * first, then ord). The structure index is read on the first structure query of the database.
+   */
+  private async structureHits(t: StructureTerm): Promise<StructureHits> {
+    if (!this.structureIndex) {
+      if (!hasStructureIndex(this.db)) throw new ChemError(503, 'the database has no structure index for sub:/sim: queries: rebuild it with "chem db build"');
+      const db = this.db;
+      this.structureIndex = import('./structure.js').then((m) => m.StructureIndex.load(db));
+    }
+    const index = await this.structureIndex;
+    if (t.kind === 'sub') {
+      const ranked = index.substructure(t.pattern);
+      return { ranked, set: new Set(ranked) };
+    }
+    const similarity = index.similar(t.smiles, t.threshold);
+    const ranked = [...similarity].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map((e) => e[0]);
+    return { ranked, set: new Set(ranked), similarity };
   }
 
   /**

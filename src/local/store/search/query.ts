@@ -30,8 +30,19 @@ export type Filter =
   | { kind: 'range'; key: string; lo: number; hi: number; loOpen: boolean; hiOpen: boolean }
   | { kind: 'has'; key: string };
 
+/**
+ * A structure restriction (issue 16): `sub:PATTERN` keeps the compounds whose structure contains
+ * the SMILES/SMARTS pattern; `sim:SMILES>=T` those whose FragFp Tanimoto similarity is >= T.
+ */
+export type StructureTerm = { kind: 'sub'; pattern: string } | { kind: 'sim'; smiles: string; threshold: number };
+
+/** Default threshold of `sim:` without `>=T`. */
+export const SIM_THRESHOLD = 0.7;
+
 export interface ParsedQuery {
   query: string;
+  /** `sub:` or `sim:`, checked by the engine (structure.ts); at most one per query. */
+  structure?: StructureTerm;
   /** Interpretations of the text part, tried in order; empty for a filter-only query. */
   terms: Term[];
   filters: Filter[];
@@ -69,6 +80,7 @@ export function parseQuery(raw: string): ParsedQuery {
   const filterTokens: string[] = [];
   const text: string[] = [];
   let prefix: KindPrefix | undefined;
+  let structure: StructureTerm | undefined;
   for (const token of tokenize(raw)) {
     const m = !token.quoted && !/^InChI=/i.test(token.text) ? FILTER.exec(token.text) : null;
     if (!m) {
@@ -76,6 +88,12 @@ export function parseQuery(raw: string): ParsedQuery {
       continue;
     }
     const [, key, op, value] = m as unknown as [string, string, string, string];
+    if (key === 'sub' || key === 'sim') {
+      if (structure) throw usageError('only one sub: or sim: per query');
+      structure = structureTerm(key, op, value);
+      filterTokens.push(token.text);
+      continue;
+    }
     if (op === ':' && (KIND_PREFIXES as readonly string[]).includes(key)) {
       if (prefix || text.length) throw usageError(`"${key}:" must start the text of the query`);
       prefix = key as KindPrefix;
@@ -86,9 +104,28 @@ export function parseQuery(raw: string): ParsedQuery {
     filterTokens.push(token.text);
   }
   const joined = text.join(' ').trim();
-  if (!joined && !filters.length) throw usageError('empty search query');
+  if (!joined && !filters.length && !structure) throw usageError('empty search query');
   const terms = !joined ? [] : prefix ? [explicitTerm(prefix, joined)] : classify(joined);
-  return { query, terms, filters, filterText: filterTokens.join(' ') };
+  return { query, terms, filters, filterText: filterTokens.join(' '), ...(structure && { structure }) };
+}
+
+/** `sub:PATTERN`, `sim:SMILES` or `sim:SMILES>=T` (0 <= T <= 1); the structures are checked later. */
+function structureTerm(key: 'sub' | 'sim', op: string, value: string): StructureTerm {
+  if (op !== ':') throw usageError(`"${key}" takes a structure: ${key}:${key === 'sub' ? 'C(=O)[OH]' : 'CC(=O)Oc1ccccc1C(=O)O>=0.7'}`);
+  if (key === 'sub') {
+    if (!value) throw usageError('empty sub: pattern (expected a SMILES or SMARTS, e.g. sub:C(=O)[OH])');
+    return { kind: 'sub', pattern: value };
+  }
+  const m = /^(.*?)(?:>=(.*))?$/.exec(value)!;
+  const smiles = m[1]!;
+  if (!smiles) throw usageError('empty sim: structure (expected a SMILES, e.g. sim:CC(=O)Oc1ccccc1C(=O)O>=0.7)');
+  let threshold = SIM_THRESHOLD;
+  if (m[2] !== undefined) {
+    if (!/^(\d+\.?\d*|\.\d+)$/.test(m[2])) throw usageError(`invalid similarity threshold "${m[2]}" in sim: expected a number from 0 to 1`);
+    threshold = Number(m[2]);
+    if (threshold < 0 || threshold > 1) throw usageError(`similarity threshold ${m[2]} out of range: expected 0 to 1`);
+  }
+  return { kind: 'sim', smiles, threshold };
 }
 
 interface Token {
@@ -123,7 +160,7 @@ function unquote(s: string): string {
 }
 
 function validKeys(): string {
-  return `${RANGE_KEYS.join(', ')}; has:<any of ${PROPERTY_KEYS.join(', ')}>; prefixes ${KIND_PREFIXES.map((k) => k + ':').join(' ')}`;
+  return `${RANGE_KEYS.join(', ')}; has:<any of ${PROPERTY_KEYS.join(', ')}>; sub:<SMILES/SMARTS>; sim:<SMILES>[>=T]; prefixes ${KIND_PREFIXES.map((k) => k + ':').join(' ')}`;
 }
 
 function parseFilter(key: string, op: string, value: string): Filter {
