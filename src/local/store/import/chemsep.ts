@@ -61,18 +61,12 @@ export const chemsep: Importer = {
   name: 'chemsep',
   files: [FILE],
   run(ctx) {
-    const f = ctx.file(FILE, 'chemsep');
-    if (!f) return;
-    for (const m of f.text.matchAll(/<compound>([\s\S]*?)<\/compound>/g)) {
-      f.t.row();
-      const block = m[1]!;
-      const v = simple(block);
-      const ref = ctx.casRef(f.t, v.CAS);
-      if (!ref) continue;
-      ctx.identity(f.t, ref, { name: v.CompoundID, formula: v.StructureFormula, mw: num(v.MolecularWeight), smiles: v.Smiles });
+    const compounds = (text: string) => [...text.matchAll(/<compound>([\s\S]*?)<\/compound>/g)].map((m) => ({ block: m[1]!, v: simple(m[1]!) }));
+    for (const { row: { block, v }, ref, t } of ctx.rows(FILE, 'chemsep', compounds, (c) => ({ cas: c.v.CAS }))) {
+      ctx.identity(t, ref, { name: v.CompoundID, formula: v.StructureFormula, mw: num(v.MolecularWeight), smiles: v.Smiles });
       const fixed = (key: string, raw: string | undefined, conv = (x: number) => x) => {
         const x = num(raw);
-        if (x !== undefined) ctx.point(f.t, ref, key, { v: conv(x) });
+        if (x !== undefined) ctx.point(t, ref, key, { v: conv(x) });
       };
       fixed('tc', v.CriticalTemperature);
       fixed('pc', v.CriticalPressure, paToKPa);
@@ -86,12 +80,12 @@ export const chemsep: Importer = {
       const tc = num(v.CriticalTemperature);
       const tb = num(v.NormalBoilingPointTemperature);
       const hv = correlation(block, 'HeatOfVaporization');
-      addCurve(ctx, f.t, ref, 'hvapt', hv, tc, jPerKmolToKJPerMol, [106]);
+      addCurve(ctx, t, ref, 'hvapt', hv, tc, jPerKmolToKJPerMol, [106]);
       if (hv?.eqno === 106 && tb !== undefined && tb >= hv.tmin && tb <= hv.tmax) {
-        ctx.point(f.t, ref, 'hvap', { v: jPerKmolToKJPerMol(evaluate(hv, tb, tc)), c: `ChemSep eq. 106 at Tb = ${tb} K` });
+        ctx.point(t, ref, 'hvap', { v: jPerKmolToKJPerMol(evaluate(hv, tb, tc)), c: `ChemSep eq. 106 at Tb = ${tb} K` });
       }
-      addCurve(ctx, f.t, ref, 'cpg', correlation(block, 'IdealGasHeatCapacityCp'), tc, jPerKmolKToJPerMolK, [16, 100]);
-      addCurve(ctx, f.t, ref, 'dvisc', correlation(block, 'LiquidViscosity'), tc, (x) => x, [101]);
+      addCurve(ctx, t, ref, 'cpg', correlation(block, 'IdealGasHeatCapacityCp'), tc, jPerKmolKToJPerMolK, [16, 100]);
+      addCurve(ctx, t, ref, 'dvisc', correlation(block, 'LiquidViscosity'), tc, (x) => x, [101]);
     }
   },
 };

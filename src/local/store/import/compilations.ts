@@ -7,7 +7,7 @@
 import { T298 } from './correlations.js';
 import { num, tsv } from './table.js';
 import { CHEMICALS, type Importer } from './importer.js';
-import type { ImportContext } from './context.js';
+import { byCas, type ImportContext } from './context.js';
 import { jPerMolToKJPerMol, m3PerMolToM3PerKmol, paToKPa } from './units.js';
 
 const F = {
@@ -24,16 +24,11 @@ const NC = {
 type Col = [column: string, key: string, conv?: (v: number) => number, extra?: { t?: number; c?: string }];
 
 function table(ctx: ImportContext, rel: string, src: string, cols: Col[], nameCol?: string): void {
-  const f = ctx.file(rel, src);
-  if (!f) return;
-  for (const row of tsv(f.text)) {
-    f.t.row();
-    const ref = ctx.casRef(f.t, row.CAS);
-    if (!ref) continue;
-    if (nameCol && row[nameCol]) ctx.identity(f.t, ref, { name: row[nameCol] });
+  for (const { row, ref, t } of ctx.rows(rel, src, tsv, byCas())) {
+    if (nameCol && row[nameCol]) ctx.identity(t, ref, { name: row[nameCol] });
     for (const [col, key, conv, extra] of cols) {
       const v = num(row[col]);
-      if (v !== undefined) ctx.point(f.t, ref, key, { v: conv ? conv(v) : v, ...extra });
+      if (v !== undefined) ctx.point(t, ref, key, { v: conv ? conv(v) : v, ...extra });
     }
   }
 }
@@ -70,12 +65,6 @@ export const commonChemistry: Importer = {
   nc: true,
   run(ctx) {
     table(ctx, NC.values, 'cas-cc', [['Tm', 'tf'], ['Tb', 'tb']]);
-    const f = ctx.file(NC.names, 'cas-cc');
-    if (!f) return;
-    for (const row of tsv(f.text)) {
-      f.t.row();
-      const ref = ctx.casRef(f.t, row.CAS);
-      if (ref && row.name) ctx.identity(f.t, ref, { name: row.name });
-    }
+    for (const { row, ref, t } of ctx.rows(NC.names, 'cas-cc', tsv, byCas())) if (row.name) ctx.identity(t, ref, { name: row.name });
   },
 };

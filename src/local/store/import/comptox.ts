@@ -7,6 +7,7 @@
 import { celsiusToK } from './units.js';
 import { csv, num, sdf, tsv } from './table.js';
 import { type Importer } from './importer.js';
+import { byCas } from './context.js';
 
 const DASHBOARDS = [
   'CompTox-ExpoCast-httk/datatables/Dashboard-Tox21.tsv',
@@ -31,17 +32,12 @@ export const comptox: Importer = {
   files: [...DASHBOARDS, ...HTTK, ...OPERA],
   run(ctx) {
     for (const rel of DASHBOARDS) {
-      const f = ctx.file(rel, 'comptox');
-      if (!f) continue;
-      for (const row of tsv(f.text)) {
-        f.t.row();
-        const ref = ctx.casRef(f.t, row.CASRN);
-        if (!ref) continue;
+      for (const { row, ref, t } of ctx.rows(rel, 'comptox', tsv, byCas('CASRN'))) {
         // A ChemAxon extension ("CCO |Sg:n:...|") marks a generic structure (polymer, UVCB): no structure.
         const generic = /\s/.test(row.SMILES ?? '');
-        if (generic) f.t.skip('generic structure (CXSMILES S-group)');
+        if (generic) t.skip('generic structure (CXSMILES S-group)');
         const standard = !generic && row.INCHI_STRING?.startsWith('InChI=1S/');
-        ctx.identity(f.t, ref, {
+        ctx.identity(t, ref, {
           name: row.PREFERRED_NAME,
           iupac: row.IUPAC_NAME,
           smiles: generic ? undefined : row.SMILES,
@@ -53,17 +49,12 @@ export const comptox: Importer = {
       }
     }
     for (const rel of HTTK) {
-      const f = ctx.file(rel, 'opera');
-      if (!f) continue;
-      for (const row of csv(f.text)) {
-        f.t.row();
-        const ref = ctx.casRef(f.t, row.CASRN);
-        if (!ref) continue;
+      for (const { row, ref, t } of ctx.rows(rel, 'opera', csv, byCas('CASRN'))) {
         const smiles = row.QSAR_READY_SMILES === 'N/A' ? undefined : row.QSAR_READY_SMILES;
-        ctx.identity(f.t, ref, { name: row.PREFERRED_NAME, smiles, formula: row.MOLECULAR_FORMULA, mw: num(row.AVERAGE_MASS), checkFormula: true }, 'comptox');
+        ctx.identity(t, ref, { name: row.PREFERRED_NAME, smiles, formula: row.MOLECULAR_FORMULA, mw: num(row.AVERAGE_MASS), checkFormula: true }, 'comptox');
         for (const [col, key, conv] of PREDICTIONS) {
           const v = num(row[col]);
-          if (v !== undefined) ctx.point(f.t, ref, key, { v: conv(v), calc: true, r: OPERA_REF });
+          if (v !== undefined) ctx.point(t, ref, key, { v: conv(v), calc: true, r: OPERA_REF });
         }
       }
     }

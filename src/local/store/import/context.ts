@@ -5,8 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { isValidCas, normalizeCas } from '../../../api/cas.js';
+import { isInchiKey } from '../../../api/inchikey.js';
 import { isTDependent } from '../../../api/properties.js';
 import { source } from './sources.js';
+import type { Row } from './table.js';
 
 export interface PointIn {
   v: number;
@@ -41,6 +43,14 @@ export interface IdentityRec extends IdentityIn {
   ref: string;
   s: string;
 }
+
+/** How a data row names its compound: a CAS cell, a SMILES or an InChIKey; or why the row is refused. */
+export type RowKey = { cas: string | undefined } | { smiles: string | undefined } | { inchikey: string | undefined } | { refused: string };
+
+/** The key of a table row whose CAS is in `column`. */
+export const byCas =
+  (column = 'CAS') =>
+  (row: Row): RowKey => ({ cas: row[column] });
 
 export interface FileLog {
   file: string;
@@ -154,6 +164,32 @@ export class ImportContext {
     if (typeof cas === 'string') return `cas:${cas}`;
     t.reject(cas.reason);
     return undefined;
+  }
+
+  /**
+   * A row's reference (`cas:<CAS>`, `smi:<SMILES>`, `ik:<InChIKey>`), or undefined after counting why
+   * it was refused (casRef's reasons, "no SMILES", "no InChIKey").
+   */
+  ref(t: Tally, key: RowKey): string | undefined {
+    if ('refused' in key) return void t.reject(key.refused);
+    if ('cas' in key) return this.casRef(t, key.cas);
+    if ('smiles' in key) return key.smiles ? `smi:${key.smiles}` : void t.reject('no SMILES');
+    return isInchiKey(key.inchikey) ? `ik:${key.inchikey}` : void t.reject('no InChIKey');
+  }
+
+  /**
+   * The loop of every importer: the data rows of a file (none when it is absent, noted in
+   * `missing`), each started in the file's tally, with the row's reference. A row whose key is
+   * refused is counted (see `ref`) and left out.
+   */
+  *rows<R>(rel: string, src: string, parse: (text: string) => Iterable<R>, key: (row: R) => RowKey): Generator<{ row: R; ref: string; t: Tally }> {
+    const f = this.file(rel, src);
+    if (!f) return;
+    for (const row of parse(f.text)) {
+      f.t.row();
+      const ref = this.ref(f.t, key(row));
+      if (ref) yield { row, ref, t: f.t };
+    }
   }
 
   point(t: Tally, ref: string, key: string, p: PointIn, src = t.source): boolean {

@@ -3,7 +3,7 @@
 // they store the CAS as an integer without dashes.
 import { num, tsv, type Row } from './table.js';
 import { CHEMICALS, type Importer } from './importer.js';
-import type { ImportContext } from './context.js';
+import { byCas, type ImportContext } from './context.js';
 import { m3PerMolToM3PerKmol, paToKPa } from './units.js';
 
 const DIR = `${CHEMICALS}/Critical Properties`;
@@ -41,18 +41,13 @@ const COLUMNS: [string, string, (v: number) => number][] = [
 ];
 
 function importTable(ctx: ImportContext, spec: Spec): void {
-  const f = ctx.file(spec.file, spec.src);
-  if (!f) return;
-  for (const row of tsv(f.text)) {
-    f.t.row();
-    const ref = ctx.casRef(f.t, row.CAS);
-    if (!ref) continue;
-    if (spec.name && row[spec.name]) ctx.identity(f.t, ref, { name: row[spec.name] });
+  for (const { row, ref, t } of ctx.rows(spec.file, spec.src, tsv, byCas())) {
+    if (spec.name && row[spec.name]) ctx.identity(t, ref, { name: row[spec.name] });
     for (const [col, key, conv] of COLUMNS) {
       const v = num(row[col]);
       if (v === undefined) continue;
       const err = spec.errors ? num(row[`${col}_error`]) : undefined;
-      ctx.point(f.t, ref, key, { v: conv(v), e: err === undefined ? undefined : conv(err), r: spec.ref?.(row), calc: spec.calc });
+      ctx.point(t, ref, key, { v: conv(v), e: err === undefined ? undefined : conv(err), r: spec.ref?.(row), calc: spec.calc });
     }
   }
 }
@@ -72,20 +67,12 @@ export const bell2018: Importer = {
   name: 'bell2018',
   files: [BELL],
   run(ctx) {
-    const f = ctx.file(BELL, 'bell2018');
-    if (!f) return;
-    for (const row of tsv(f.text)) {
-      f.t.row();
-      if (!/^[A-Z]{14}-[A-Z]{10}-[A-Z]$/.test(row.inchikey ?? '')) {
-        f.t.reject('no InChIKey');
-        continue;
-      }
-      const ref = `ik:${row.inchikey}`;
-      if (row.name) ctx.identity(f.t, ref, { name: row.name, inchikey: row.inchikey });
+    for (const { row, ref, t } of ctx.rows(BELL, 'bell2018', tsv, (r) => ({ inchikey: r.inchikey }))) {
+      if (row.name) ctx.identity(t, ref, { name: row.name, inchikey: row.inchikey });
       const tc = num(row.Tc);
       const pc = num(row.Pc);
-      if (tc !== undefined) ctx.point(f.t, ref, 'tc', { v: tc });
-      if (pc !== undefined) ctx.point(f.t, ref, 'pc', { v: paToKPa(pc) });
+      if (tc !== undefined) ctx.point(t, ref, 'tc', { v: tc });
+      if (pc !== undefined) ctx.point(t, ref, 'pc', { v: paToKPa(pc) });
     }
   },
 };

@@ -47,23 +47,15 @@ export const critprop: Importer = {
   name: 'critprop',
   files: [CRITPROP],
   run(ctx) {
-    const f = ctx.file(CRITPROP, 'critprop');
-    if (!f) return;
-    for (const row of csv(f.text)) {
-      f.t.row();
-      if (!row.smiles) {
-        f.t.reject('no SMILES');
-        continue;
-      }
-      const ref = `smi:${row.smiles}`;
-      ctx.identity(f.t, ref, { name: row.name || undefined, smiles: row.smiles });
+    for (const { row, ref, t } of ctx.rows(CRITPROP, 'critprop', csv, (r) => ({ smiles: r.smiles }))) {
+      ctx.identity(t, ref, { name: row.name || undefined, smiles: row.smiles });
       for (const [col, unit, key, conv] of COLUMNS) {
         const mean = num(row[`${col} mean (${unit})`]);
         if (mean === undefined || mean <= 0 && key !== 'af') continue;
         const std = num(row[`${col} std (${unit})`]);
         // vc = 1/rhoc: the standard deviation propagates as std/rhoc².
         const e = std === undefined || std === 0 ? undefined : key === 'vc' ? std / (mean * mean) : conv(std);
-        ctx.point(f.t, ref, key, { v: conv(mean), e, c: `mean of: ${refNames(row[`${col} all reference`])}` });
+        ctx.point(t, ref, key, { v: conv(mean), e, c: `mean of: ${refNames(row[`${col} all reference`])}` });
       }
     }
   },

@@ -4,7 +4,7 @@
 import { T298 } from './correlations.js';
 import { num, tsv, type Row } from './table.js';
 import { CHEMICALS, type Importer } from './importer.js';
-import type { ImportContext } from './context.js';
+import { byCas, type ImportContext } from './context.js';
 import { jPerMolToKJPerMol } from './units.js';
 
 const F = {
@@ -18,18 +18,13 @@ const F = {
 type Col = [column: string, key: string, kind: 'energy' | 'cp'];
 
 function table(ctx: ImportContext, rel: string, src: string, nameCol: string, cols: Col[], extra?: (row: Row) => { e?: number }): void {
-  const f = ctx.file(rel, src);
-  if (!f) return;
-  for (const row of tsv(f.text)) {
-    f.t.row();
-    const ref = ctx.casRef(f.t, row.CAS);
-    if (!ref) continue;
-    if (row[nameCol]) ctx.identity(f.t, ref, { name: row[nameCol] });
+  for (const { row, ref, t } of ctx.rows(rel, src, tsv, byCas())) {
+    if (row[nameCol]) ctx.identity(t, ref, { name: row[nameCol] });
     for (const [col, key, kind] of cols) {
       const v = num(row[col]);
       if (v === undefined) continue;
-      if (kind === 'cp') ctx.point(f.t, ref, key, { v, t: T298 });
-      else ctx.point(f.t, ref, key, { v: jPerMolToKJPerMol(v), ...extra?.(row) });
+      if (kind === 'cp') ctx.point(t, ref, key, { v, t: T298 });
+      else ctx.point(t, ref, key, { v: jPerMolToKJPerMol(v), ...extra?.(row) });
     }
   }
 }

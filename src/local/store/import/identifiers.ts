@@ -18,14 +18,9 @@ export const identifiers: Importer = {
   files: FILES,
   run(ctx) {
     for (const rel of FILES) {
-      const f = ctx.file(rel, 'pubchem');
-      if (!f) continue;
-      for (const cells of tsvRows(f.text)) {
-        f.t.row();
-        const ref = ctx.casRef(f.t, cells[1]);
-        if (!ref) continue;
+      for (const { row: cells, ref, t } of ctx.rows(rel, 'pubchem', tsvRows, (c) => ({ cas: c[1] }))) {
         const [, , formula, mw, smiles, inchi, inchikey, iupac, common, ...synonyms] = cells.map((c) => c.trim());
-        ctx.identity(f.t, ref, {
+        ctx.identity(t, ref, {
           name: common || iupac,
           iupac,
           synonyms,

@@ -3,6 +3,7 @@
 // KOWWIN estimate and is not imported — the predictor supplies calculated logp).
 import { csv, num, tsv } from './table.js';
 import { CHEMICALS, type Importer } from './importer.js';
+import { byCas } from './context.js';
 
 const F = {
   syrres: `${CHEMICALS}/Environment/Syrres logP data.csv.gz`,
@@ -15,27 +16,16 @@ export const partition: Importer = {
   files: Object.values(F),
   run(ctx) {
     for (const [rel, src, nameCol] of [[F.syrres, 'syrres', 'Chemical'], [F.crc, 'crc', 'Name']] as const) {
-      const f = ctx.file(rel, src);
-      if (!f) continue;
-      for (const row of tsv(f.text)) {
-        f.t.row();
-        const ref = ctx.casRef(f.t, row.CAS);
+      for (const { row, ref, t } of ctx.rows(rel, src, tsv, byCas())) {
         const v = num(row.logP);
-        if (!ref) continue;
-        if (row[nameCol]) ctx.identity(f.t, ref, { name: row[nameCol] });
-        if (v !== undefined) ctx.point(f.t, ref, 'logp', { v });
+        if (row[nameCol]) ctx.identity(t, ref, { name: row[nameCol] });
+        if (v !== undefined) ctx.point(t, ref, 'logp', { v });
       }
     }
-    const kow = ctx.file(F.kow, 'physprop');
-    if (kow) {
-      for (const row of csv(kow.text)) {
-        kow.t.row();
-        const ref = ctx.casRef(kow.t, row.CASRN);
-        if (!ref) continue;
-        ctx.identity(kow.t, ref, { name: row['Chem Name'] });
-        const v = num(row.logKow_exp);
-        if (v !== undefined) ctx.point(kow.t, ref, 'logp', { v, r: row.Reference || undefined });
-      }
+    for (const { row, ref, t } of ctx.rows(F.kow, 'physprop', csv, byCas('CASRN'))) {
+      ctx.identity(t, ref, { name: row['Chem Name'] });
+      const v = num(row.logKow_exp);
+      if (v !== undefined) ctx.point(t, ref, 'logp', { v, r: row.Reference || undefined });
     }
   },
 };

@@ -2,10 +2,10 @@
 // points, CRC heats of fusion and vaporization, Gharagheizi Hvap(298 K). The CRC vaporization table
 // has two values per compound: at Tb (fixed `hvap`) and at 298.15 K (`hvapt`, t = 298.15).
 import { T298 } from './correlations.js';
-import { csv, num, tsv } from './table.js';
+import { csv, num, tsv, type Row } from './table.js';
 import { CHEMICALS, type Importer } from './importer.js';
 import { celsiusToK, jPerMolToKJPerMol } from './units.js';
-import type { Tally } from './context.js';
+import { byCas, type Tally } from './context.js';
 
 const DIR = `${CHEMICALS}/Phase Change`;
 const F = {
@@ -20,14 +20,8 @@ export const phaseChange: Importer = {
   name: 'phase-change',
   files: Object.values(F),
   run(ctx) {
-    const each = (rel: string, src: string, fn: (ref: string, row: Record<string, string>, t: Tally) => void) => {
-      const f = ctx.file(rel, src);
-      if (!f) return;
-      for (const row of tsv(f.text)) {
-        f.t.row();
-        const ref = ctx.casRef(f.t, row.CAS);
-        if (ref) fn(ref, row, f.t);
-      }
+    const each = (rel: string, src: string, fn: (ref: string, row: Row, t: Tally) => void) => {
+      for (const { row, ref, t } of ctx.rows(rel, src, tsv, byCas())) fn(ref, row, t);
     };
     const put = (t: Tally, ref: string, key: string, v: number | undefined, extra: { t?: number; c?: string } = {}) => {
       if (v !== undefined) ctx.point(t, ref, key, { v, ...extra });
@@ -63,18 +57,10 @@ export const bradley: Importer = {
   name: 'bradley',
   files: [BRADLEY],
   run(ctx) {
-    const f = ctx.file(BRADLEY, 'bradley');
-    if (!f) return;
-    for (const row of csv(f.text)) {
-      f.t.row();
+    for (const { row, ref, t } of ctx.rows(BRADLEY, 'bradley', csv, (r) => ({ smiles: r.smiles }))) {
       const v = num(row.mpC);
-      if (!row.smiles) {
-        f.t.reject('no SMILES');
-        continue;
-      }
-      const ref = `smi:${row.smiles}`;
-      ctx.identity(f.t, ref, { name: row.name, smiles: row.smiles });
-      if (v !== undefined) ctx.point(f.t, ref, 'tf', { v: celsiusToK(v), r: row.source || undefined, c: `mean of ${row.count} measurements, range ${row.range} K` });
+      ctx.identity(t, ref, { name: row.name, smiles: row.smiles });
+      if (v !== undefined) ctx.point(t, ref, 'tf', { v: celsiusToK(v), r: row.source || undefined, c: `mean of ${row.count} measurements, range ${row.range} K` });
     }
   },
 };

@@ -3,6 +3,7 @@
 // are imported; ranges ("262-264"), "dec" and "<"/">" qualifiers are counted as skipped.
 import { csv, num } from './table.js';
 import { type Importer } from './importer.js';
+import { byCas } from './context.js';
 import { celsiusToK } from './units.js';
 
 const DIR = 'PyEPISuite/data/mpbpvp';
@@ -17,28 +18,16 @@ export const physprop: Importer = {
   files: Object.values(F),
   run(ctx) {
     for (const [rel, col, key] of [[F.mp, 'Melt Pt (deg C)', 'tf'], [F.bp, 'Boiling Pt (deg C)', 'tb']] as const) {
-      const f = ctx.file(rel, 'physprop');
-      if (!f) continue;
-      for (const row of csv(f.text)) {
-        f.t.row();
-        const ref = ctx.casRef(f.t, row.CAS);
-        if (!ref) continue;
-        if (row.Name) ctx.identity(f.t, ref, { name: row.Name, mw: num(row['Mol Wt']) });
+      for (const { row, ref, t } of ctx.rows(rel, 'physprop', csv, byCas())) {
+        if (row.Name) ctx.identity(t, ref, { name: row.Name, mw: num(row['Mol Wt']) });
         const v = num(row[col]);
         if (v === undefined) {
-          if (row[col]) f.t.skip(`${key}: not a plain number`);
+          if (row[col]) t.skip(`${key}: not a plain number`);
           continue;
         }
-        ctx.point(f.t, ref, key, { v: celsiusToK(v), r: row.Reference || undefined });
+        ctx.point(t, ref, key, { v: celsiusToK(v), r: row.Reference || undefined });
       }
     }
-    const vp = ctx.file(F.vp, 'physprop');
-    if (vp) {
-      for (const row of csv(vp.text)) {
-        vp.t.row();
-        const ref = ctx.casRef(vp.t, row.CAS);
-        if (ref && row.Name) ctx.identity(vp.t, ref, { name: row.Name, mw: num(row.MW) });
-      }
-    }
+    for (const { row, ref, t } of ctx.rows(F.vp, 'physprop', csv, byCas())) if (row.Name) ctx.identity(t, ref, { name: row.Name, mw: num(row.MW) });
   },
 };

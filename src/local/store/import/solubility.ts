@@ -4,6 +4,7 @@
 // Henry file's WSol (mg/L, it would need the molecular weight of a compound not yet merged).
 import { csv, num, sdf } from './table.js';
 import { type Importer } from './importer.js';
+import { byCas } from './context.js';
 
 const F = {
   aqsoldb: 'AqSolDB/results/data_curated.csv',
@@ -17,65 +18,31 @@ export const solubility: Importer = {
   name: 'solubility',
   files: Object.values(F),
   run(ctx) {
-    const aq = ctx.file(F.aqsoldb, 'aqsoldb');
-    if (aq) {
-      for (const row of csv(aq.text)) {
-        aq.t.row();
-        const key = row.InChIKey;
-        const v = num(row.Solubility);
-        if (!key || !/^[A-Z]{14}-[A-Z]{10}-[A-Z]$/.test(key)) {
-          aq.t.reject('no InChIKey');
-          continue;
-        }
-        const ref = `ik:${key}`;
-        const standard = row.InChI?.startsWith('InChI=1S/');
-        ctx.identity(aq.t, ref, { name: row.Name, smiles: row.SMILES, inchi: standard ? row.InChI : undefined, inchikey: standard ? key : undefined });
-        if (v !== undefined) ctx.point(aq.t, ref, 'log10ws', { v, c: `AqSolDB ${row.ID}, reliability group ${row.Group}`, e: num(row.SD) || undefined });
-      }
+    for (const { row, ref, t } of ctx.rows(F.aqsoldb, 'aqsoldb', csv, (r) => ({ inchikey: r.InChIKey }))) {
+      const v = num(row.Solubility);
+      const standard = row.InChI?.startsWith('InChI=1S/');
+      ctx.identity(t, ref, { name: row.Name, smiles: row.SMILES, inchi: standard ? row.InChI : undefined, inchikey: standard ? row.InChIKey : undefined });
+      if (v !== undefined) ctx.point(t, ref, 'log10ws', { v, c: `AqSolDB ${row.ID}, reliability group ${row.Group}`, e: num(row.SD) || undefined });
     }
     for (const rel of [F.huuskonenTrain, F.huuskonenTest]) {
-      const f = ctx.file(rel, 'huuskonen');
-      if (!f) continue;
-      for (const { fields } of sdf(f.text)) {
-        f.t.row();
-        const smiles = fields.smiles ?? fields.SMILES; // the test file spells it SMILES
+      // The test file spells the SMILES field SMILES.
+      for (const { row: { fields }, ref, t } of ctx.rows(rel, 'huuskonen', sdf, (r) => ({ smiles: r.fields.smiles ?? r.fields.SMILES }))) {
         const v = num(fields.SOL);
-        if (!smiles) {
-          f.t.reject('no SMILES');
-          continue;
-        }
-        const ref = `smi:${smiles}`;
-        ctx.identity(f.t, ref, { name: fields.NAME, smiles });
-        if (v !== undefined) ctx.point(f.t, ref, 'log10ws', { v });
+        ctx.identity(t, ref, { name: fields.NAME, smiles: fields.smiles ?? fields.SMILES });
+        if (v !== undefined) ctx.point(t, ref, 'log10ws', { v });
       }
     }
-    const esol = ctx.file(F.esol, 'esol');
-    if (esol) {
-      for (const row of csv(esol.text)) {
-        esol.t.row();
-        const smiles = row.smiles;
-        const v = num(row['measured log solubility in mols per litre']);
-        if (!smiles) {
-          esol.t.reject('no SMILES');
-          continue;
-        }
-        const ref = `smi:${smiles}`;
-        ctx.identity(esol.t, ref, { name: row['Compound ID'], smiles });
-        if (v !== undefined) ctx.point(esol.t, ref, 'log10ws', { v });
-      }
+    for (const { row, ref, t } of ctx.rows(F.esol, 'esol', csv, (r) => ({ smiles: r.smiles }))) {
+      const v = num(row['measured log solubility in mols per litre']);
+      ctx.identity(t, ref, { name: row['Compound ID'], smiles: row.smiles });
+      if (v !== undefined) ctx.point(t, ref, 'log10ws', { v });
     }
-    const ws = ctx.file(F.wskowwin, 'physprop');
-    if (ws) {
-      for (const row of csv(ws.text)) {
-        ws.t.row();
-        const ref = ctx.casRef(ws.t, row.CAS);
-        if (!ref) continue;
-        ctx.identity(ws.t, ref, { name: row.NAME, mw: num(row.MOLWT) });
-        const v = num(row.LOGMOLAR);
-        if (v !== undefined) ctx.point(ws.t, ref, 'log10ws', { v, c: 'WSKOWWIN training set' });
-        const p = num(row.LOGP);
-        if (p !== undefined) ctx.point(ws.t, ref, 'logp', { v: p, c: 'WSKOWWIN training set' });
-      }
+    for (const { row, ref, t } of ctx.rows(F.wskowwin, 'physprop', csv, byCas())) {
+      ctx.identity(t, ref, { name: row.NAME, mw: num(row.MOLWT) });
+      const v = num(row.LOGMOLAR);
+      if (v !== undefined) ctx.point(t, ref, 'log10ws', { v, c: 'WSKOWWIN training set' });
+      const p = num(row.LOGP);
+      if (p !== undefined) ctx.point(t, ref, 'logp', { v: p, c: 'WSKOWWIN training set' });
     }
   },
 };

@@ -7,7 +7,7 @@
 import { alibakhshi, dippr106, ppds12, tGrid, T298 } from './correlations.js';
 import { num, tsv } from './table.js';
 import { CHEMICALS, type Importer } from './importer.js';
-import type { ImportContext } from './context.js';
+import { byCas, type ImportContext } from './context.js';
 import { jPerMolToKJPerMol, R } from './units.js';
 
 const DIR = `${CHEMICALS}/Phase Change`;
@@ -43,72 +43,49 @@ export const vaporization: Importer = {
   name: 'vaporization',
   files: [...Object.values(F)],
   run(ctx) {
-    const perry = ctx.file(F.perry, 'perry');
-    if (perry) {
-      for (const row of tsv(perry.text)) {
-        perry.t.row();
-        const ref = ctx.casRef(perry.t, row.CAS);
-        if (!ref) continue;
-        const [tc, c1, c2, c3, c4, tmin, tmax] = ['Tc', 'C1', 'C2', 'C3', 'C4', 'Tmin', 'Tmax'].map((k) => num(row[k]));
-        if (tc === undefined || c1 === undefined || c2 === undefined || tmin === undefined || tmax === undefined) {
-          perry.t.reject('missing coefficient');
-          continue;
-        }
-        const c = `DIPPR eq. 106 (Perry's Table 2-150), ${tmin}–${tmax} K`;
-        for (const T of tGrid(tmin, Math.min(tmax, tc * 0.999))) {
-          ctx.point(perry.t, ref, 'hvapt', { v: jPerMolToKJPerMol(dippr106(T, tc, c1, c2, c3 ?? 0, c4 ?? 0)), t: T, c });
-        }
+    for (const { row, ref, t } of ctx.rows(F.perry, 'perry', tsv, byCas())) {
+      const [tc, c1, c2, c3, c4, tmin, tmax] = ['Tc', 'C1', 'C2', 'C3', 'C4', 'Tmin', 'Tmax'].map((k) => num(row[k]));
+      if (tc === undefined || c1 === undefined || c2 === undefined || tmin === undefined || tmax === undefined) {
+        t.reject('missing coefficient');
+        continue;
+      }
+      const c = `DIPPR eq. 106 (Perry's Table 2-150), ${tmin}–${tmax} K`;
+      for (const T of tGrid(tmin, Math.min(tmax, tc * 0.999))) {
+        ctx.point(t, ref, 'hvapt', { v: jPerMolToKJPerMol(dippr106(T, tc, c1, c2, c3 ?? 0, c4 ?? 0)), t: T, c });
       }
     }
-    const ppds = ctx.file(F.ppds, 'vdi');
-    if (ppds) {
-      for (const row of tsv(ppds.text)) {
-        ppds.t.row();
-        const ref = ctx.casRef(ppds.t, row.CAS);
-        if (!ref) continue;
-        const [tc, A, B, C, D, E] = ['Tc', 'A', 'B', 'C', 'D', 'E'].map((k) => num(row[k]));
-        if ([tc, A, B, C, D, E].some((x) => x === undefined)) {
-          ppds.t.reject('missing coefficient');
-          continue;
-        }
-        for (const T of subcriticalGrid(tc!)) {
-          ctx.point(ppds.t, ref, 'hvapt', { v: jPerMolToKJPerMol(ppds12(T, tc!, R, A!, B!, C!, D!, E!)), t: T, c: 'VDI PPDS12' });
-        }
+    for (const { row, ref, t } of ctx.rows(F.ppds, 'vdi', tsv, byCas())) {
+      const [tc, A, B, C, D, E] = ['Tc', 'A', 'B', 'C', 'D', 'E'].map((k) => num(row[k]));
+      if ([tc, A, B, C, D, E].some((x) => x === undefined)) {
+        t.reject('missing coefficient');
+        continue;
+      }
+      for (const T of subcriticalGrid(tc!)) {
+        ctx.point(t, ref, 'hvapt', { v: jPerMolToKJPerMol(ppds12(T, tc!, R, A!, B!, C!, D!, E!)), t: T, c: 'VDI PPDS12' });
       }
     }
-    const ali = ctx.file(F.alibakhshi, 'alibakhshi');
-    if (ali) {
-      const tcs = tcByCas(ctx);
-      for (const row of tsv(ali.text)) {
-        ali.t.row();
-        const ref = ctx.casRef(ali.t, row.CAS);
-        const C = num(row.C);
-        if (!ref) continue;
-        const tc = tcs.get(row.CAS!);
-        if (tc === undefined || C === undefined) {
-          ali.t.skip('no Tc for the model');
-          continue;
-        }
-        for (const T of subcriticalGrid(tc)) {
-          ctx.point(ali.t, ref, 'hvapt', { v: jPerMolToKJPerMol(alibakhshi(T, tc, C, R)), t: T, c: `Alibakhshi model, Tc = ${tc} K` });
-        }
+    let tcs: Map<string, number> | undefined;
+    for (const { row, ref, t } of ctx.rows(F.alibakhshi, 'alibakhshi', tsv, byCas())) {
+      const C = num(row.C);
+      const tc = (tcs ??= tcByCas(ctx)).get(row.CAS!);
+      if (tc === undefined || C === undefined) {
+        t.skip('no Tc for the model');
+        continue;
+      }
+      for (const T of subcriticalGrid(tc)) {
+        ctx.point(t, ref, 'hvapt', { v: jPerMolToKJPerMol(alibakhshi(T, tc, C, R)), t: T, c: `Alibakhshi model, Tc = ${tc} K` });
       }
     }
-    const sat = ctx.file(F.saturation, 'vdi');
-    if (sat) {
-      const data = JSON.parse(sat.text) as Record<string, { Name?: string; T?: number[]; Hvap?: number[]; 'Mu (l)'?: number[] }>;
-      for (const [cas, d] of Object.entries(data)) {
-        sat.t.row();
-        const ref = ctx.casRef(sat.t, cas);
-        if (!ref) continue;
-        if (d.Name) ctx.identity(sat.t, ref, { name: d.Name });
-        (d.T ?? []).forEach((T, i) => {
-          const h = d.Hvap?.[i];
-          if (typeof h === 'number' && h > 0) ctx.point(sat.t, ref, 'hvapt', { v: jPerMolToKJPerMol(h), t: T, c: 'VDI saturation table' });
-          const mu = d['Mu (l)']?.[i];
-          if (typeof mu === 'number' && mu > 0) ctx.point(sat.t, ref, 'dvisc', { v: mu, t: T, c: 'saturated liquid, VDI saturation table' });
-        });
-      }
+    type Saturation = [cas: string, { Name?: string; T?: number[]; Hvap?: number[]; 'Mu (l)'?: number[] }];
+    const saturation = (text: string) => Object.entries(JSON.parse(text)) as Saturation[];
+    for (const { row: [, d], ref, t } of ctx.rows(F.saturation, 'vdi', saturation, ([cas]) => ({ cas }))) {
+      if (d.Name) ctx.identity(t, ref, { name: d.Name });
+      (d.T ?? []).forEach((T, i) => {
+        const h = d.Hvap?.[i];
+        if (typeof h === 'number' && h > 0) ctx.point(t, ref, 'hvapt', { v: jPerMolToKJPerMol(h), t: T, c: 'VDI saturation table' });
+        const mu = d['Mu (l)']?.[i];
+        if (typeof mu === 'number' && mu > 0) ctx.point(t, ref, 'dvisc', { v: mu, t: T, c: 'saturated liquid, VDI saturation table' });
+      });
     }
   },
 };
