@@ -3,6 +3,7 @@
 // backoff and jitter), timeouts, the response cache and the mapping of every failure to a ChemError.
 import { Pool } from 'undici';
 import { ChemError } from '../api/errors.js';
+import { isLoopback } from '../loopback.js';
 import type { DiskCache } from './cache.js';
 import { ShapeError } from './check.js';
 import { parseRateLimit, parseRetryAfter, realClock, TokenBucket, type Clock, type RateLimitInfo } from './rate-limit.js';
@@ -52,11 +53,6 @@ const MAX_BODY = 64 * 1024 * 1024;
 /** Wait before the one retry of a refused connection (a server restarting), ms. */
 const REFUSED_RETRY_MS = 250;
 const RETRY_STATUS = new Set([500, 502, 503, 504]);
-
-export function isLoopback(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
 
 /** A server's text, made fit for a one-line message: tags dropped, whitespace folded, key removed. */
 export function snippet(text: string, secret?: string, max = 120): string {

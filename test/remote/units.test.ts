@@ -2,7 +2,8 @@
 // loopback detection, message snippets and contract checks.
 import { describe, expect, it } from 'vitest';
 import { TokenBucket, parseRateLimit, parseRetryAfter } from '../../src/remote/rate-limit.js';
-import { isLoopback, snippet } from '../../src/remote/client.js';
+import { snippet } from '../../src/remote/client.js';
+import { isLoopback } from '../../src/loopback.js';
 import { checkCompound, checkConversion, checkPrediction, checkSearch, ShapeError } from '../../src/remote/check.js';
 import { chooseBackend } from '../../src/cli/backend-factory.js';
 import { resolveSettings } from '../../src/cli/config.js';
@@ -94,8 +95,8 @@ describe('headers', () => {
 
 describe('helpers', () => {
   it('loopback hosts', () => {
-    for (const h of ['localhost', '127.0.0.1', '127.255.0.9', '[::1]', '::1']) expect(isLoopback(h)).toBe(true);
-    for (const h of ['0.0.0.0', '10.0.0.1', 'example.com', 'localhost.example.com', '128.0.0.1', '[::ffff:7f00:1]x']) expect(isLoopback(h)).toBe(false);
+    for (const h of ['localhost', 'LocalHost', '127.0.0.1', '127.255.0.9', '[::1]', '::1', '[::ffff:7f00:1]', '::ffff:127.0.0.1']) expect(isLoopback(h), h).toBe(true);
+    for (const h of ['0.0.0.0', '10.0.0.1', 'example.com', 'localhost.example.com', '128.0.0.1', '127.1', '[::ffff:7f00:1]x', '[::ffff:a00:1]']) expect(isLoopback(h), h).toBe(false);
   });
 
   it('snippets: one short line, no markup, no key', () => {

@@ -1,7 +1,8 @@
 // The query language parser: pure, no database. Expected values are hand-worked (CAS check digits by
 // the published rule, Hill order by its definition) or taken from PubChem (InChIKeys, CAS numbers).
 import { describe, expect, it } from 'vitest';
-import { parseQuery, classify, hillOf, normalizeText, RANGE_KEYS } from '../../src/local/store/search/query.js';
+import { parseQuery, classify, normalizeText, RANGE_KEYS } from '../../src/local/store/search/query.js';
+import { hillOf } from '../../src/local/store/formula.js';
 import { ChemError } from '../../src/api/errors.js';
 import { compoundIdFor } from '../../src/api/ids.js';
 
@@ -80,11 +81,14 @@ describe('Hill formulas', () => {
     expect(hillOf('ClCH3')).toBe('CH3Cl');
     expect(hillOf('H2SO4')).toBe('H2O4S');
     expect(hillOf('C6H5(CH3)')).toBe('C7H8');
-    expect(hillOf('NaOH', true)).toBe('HNaO');
+    expect(hillOf('NaOH', { hSecond: true })).toBe('HNaO');
     expect(hillOf('AlH3')).toBe('AlH3');
-    expect(hillOf('AlH3', true)).toBe('H3Al');
+    expect(hillOf('AlH3', { hSecond: true })).toBe('H3Al');
     expect(hillOf('Xx2')).toBeUndefined();
     expect(hillOf('C2H6O)')).toBeUndefined();
+    // The build reads a table's plain formulas only.
+    expect(hillOf('H2 C O', { groups: false })).toBe('CH2O');
+    expect(hillOf('Ca(OH)2', { groups: false })).toBeUndefined();
   });
 });
 

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Context } from '../../src/cli/context.js';
-import { isLoopback, runServe } from '../../src/cli/commands/serve.js';
+import { runServe } from '../../src/cli/commands/serve.js';
+import { isLoopback } from '../../src/loopback.js';
 import { FakeBackend, byName } from './fake-backend.js';
 import { get } from './http.js';
 

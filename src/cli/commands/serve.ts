@@ -2,8 +2,8 @@
 // rate limits and a request log on stderr. SIGHUP reloads the key file, SIGINT/SIGTERM stop
 // gracefully (requests in progress finish; a second signal drops the open connections).
 import { Command } from 'commander';
-import { isIP } from 'node:net';
 import { usageError } from '../../api/errors.js';
+import { isLoopback } from '../../loopback.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
@@ -38,13 +38,6 @@ export function serveCommand(deps: Deps): Command {
       ),
     )
     .action(action(deps, (ctx, _args, opts: Options) => runServe(ctx, opts)));
-}
-
-export function isLoopback(host: string): boolean {
-  if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  const v6 = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return v6 === '::1' || v6.startsWith('::ffff:127.');
 }
 
 /** Runs until a stop signal; resolves once the server has closed. `onListening` gets the address. */

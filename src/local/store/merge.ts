@@ -14,10 +14,13 @@ import { compoundIdFor } from '../../api/ids.js';
 import { isTDependent } from '../../api/properties.js';
 import type { IdentityRec, PointRec } from './import/context.js';
 import { NAME_RANK, STRUCTURE_RANK, rankOf } from './import/sources.js';
-import { hillOf } from './formula.js';
+import { hillOf as hill } from './formula.js';
 import { outlierIndices } from './outliers.js';
 import type { StructureJob, StructureResult } from './structures.js';
 import { cacheKey } from './structure-cache.js';
+
+/** A data table's formula in Hill order: plain formulas only (groups are left to the structure). */
+const tableHill = (formula: string | undefined) => hill(formula, { groups: false });
 
 export interface MergedPoint {
   key: string;
@@ -112,7 +115,7 @@ export async function merge(identities: IdentityRec[], points: PointRec[], compu
     for (const [r, cands] of pending) {
       const c = cands.shift()!;
       const res = resultOf.get(jobKey(jobOf(c)));
-      const mismatch = res && c.checkFormula && hillOf(c.formula) !== res.formula;
+      const mismatch = res && c.checkFormula && tableHill(c.formula) !== res.formula;
       if (mismatch) stats.formulaMismatches++;
       if (res && !mismatch) {
         r.structure = res;
@@ -174,7 +177,7 @@ function build(gk: string, members: Ref[]): MergedCompound {
   }
   const hasOutliers = flagOutliers(points);
 
-  const formulaRow = byRank.find((i) => hillOf(i.formula));
+  const formulaRow = byRank.find((i) => tableHill(i.formula));
   const mwRow = byRank.find((i) => i.mw !== undefined);
   return {
     id: '',
@@ -185,7 +188,7 @@ function build(gk: string, members: Ref[]): MergedCompound {
     inchi: structure?.inchi,
     inchikey: structure?.inchikey ?? (gk.startsWith('ik:') ? gk.slice(3) : undefined),
     smiles: structure?.smiles,
-    formula: structure?.formula ?? hillOf(formulaRow?.formula),
+    formula: structure?.formula ?? tableHill(formulaRow?.formula),
     mw: structure?.mw ?? mwRow?.mw,
     names: [...names.values()],
     points,

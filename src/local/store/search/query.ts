@@ -2,10 +2,12 @@
 // A query is whitespace-separated tokens: property filters (`tb:300..400`, `tc>500`, `mw<100`,
 // `has:hfus`) and the text that remains. The text is classified by its shape into the ordered list
 // of interpretations the search tries until one matches (`CO` is a formula first, then a SMILES).
-import { casCheckDigit, correctedCas, isValidCas } from '../../../api/cas.js';
+import { correctedCas, isValidCas, looksLikeCas, normalizeCas } from '../../../api/cas.js';
 import { controlCharacter, usageError } from '../../../api/errors.js';
 import { isCompoundId } from '../../../api/ids.js';
+import { isInchiKey } from '../../../api/inchikey.js';
 import { PROPERTY_KEYS, isTDependent, property } from '../../../api/properties.js';
+import { hillOf } from '../formula.js';
 
 export type Term =
   | { kind: 'cid'; id: string }
@@ -67,9 +69,7 @@ export function normalizeText(s: string): string {
 }
 
 const FILTER = /^([a-z][a-z0-9]*)(:|>=|<=|>|<|=)(.*)$/;
-const INCHIKEY = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/;
 const INCHIKEY_BLOCK = /^[A-Z]{14}$/;
-const CAS_SHAPE = /^(\d{2,7})-(\d{2})-(\d)$/;
 
 export function parseQuery(raw: string): ParsedQuery {
   const query = raw;
@@ -226,7 +226,7 @@ function explicitTerm(prefix: KindPrefix, text: string): Term {
     }
     case 'inchikey': {
       const key = text.toUpperCase();
-      if (INCHIKEY.test(key)) return { kind: 'inchikey', key };
+      if (isInchiKey(key)) return { kind: 'inchikey', key };
       if (INCHIKEY_BLOCK.test(key)) return { kind: 'inchikey-block', block: key };
       throw usageError(`not an InChIKey or its first block: "${text}"`);
     }
@@ -238,13 +238,11 @@ function textTerm(text: string): Term {
 }
 
 function casTerm(s: string): Term | undefined {
-  const m = CAS_SHAPE.exec(s);
-  if (m) return isValidCas(s) ? { kind: 'cas', cas: s } : { kind: 'badcas', cas: s, corrected: correctedCas(s)! };
-  // Undashed CAS numbers (as some tables write them) count only with a correct check digit.
-  if (/^\d{5,10}$/.test(s) && casCheckDigit(s.slice(0, -1)) === Number(s.slice(-1))) {
-    return { kind: 'cas', cas: `${s.slice(0, -3)}-${s.slice(-3, -1)}-${s.slice(-1)}` };
-  }
-  return undefined;
+  const cas = normalizeCas(s);
+  if (!cas) return undefined;
+  if (isValidCas(cas)) return { kind: 'cas', cas };
+  // A wrong check digit is said for the dashed form only: undashed digits may be something else.
+  return looksLikeCas(s) ? { kind: 'badcas', cas: s, corrected: correctedCas(s)! } : undefined;
 }
 
 /** The interpretations of a query's text, most specific first; text search always comes last. */
@@ -255,7 +253,7 @@ export function classify(text: string): Term[] {
   if (isCompoundId(s)) return [{ kind: 'cid', id: s }];
   const cas = casTerm(s);
   if (cas) return [cas];
-  if (INCHIKEY.test(s)) return [{ kind: 'inchikey', key: s }];
+  if (isInchiKey(s)) return [{ kind: 'inchikey', key: s }];
   const terms: Term[] = [];
   if (INCHIKEY_BLOCK.test(s)) terms.push({ kind: 'inchikey-block', block: s });
   const formula = looksLikeFormula(s) ? formulaTerm(s) : undefined;
@@ -267,11 +265,6 @@ export function classify(text: string): Term[] {
 
 // ---- formulas ----
 
-// prettier-ignore
-const ELEMENTS = new Set(('H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr ' +
-  'Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir ' +
-  'Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr Rf Db Sg Bh Hs Mt Ds Rg Cn Nh Fl Mc Lv Ts Og D T').split(' '));
-
 /**
  * A formula rather than a word or a SMILES: element symbols with counts, where a repeated element
  * needs some count written (`CH3CH2OH` is a formula, `CCO` a SMILES, `CO` both, formula first).
@@ -282,43 +275,9 @@ function looksLikeFormula(s: string): boolean {
   return /\d/.test(s) || new Set(symbols).size === symbols.length;
 }
 
-/** Element counts of a formula (parentheses allowed), or undefined when it is not one. */
-export function formulaCounts(s: string): Map<string, number> | undefined {
-  const stack: Map<string, number>[] = [new Map()];
-  const re = /([A-Z][a-z]?)(\d*)|\((?!\))|\)(\d*)|(.)/g;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    if (m[4] !== undefined) return undefined;
-    if (m[1]) {
-      if (!ELEMENTS.has(m[1])) return undefined;
-      const top = stack[stack.length - 1]!;
-      top.set(m[1], (top.get(m[1]) ?? 0) + (m[2] ? Number(m[2]) : 1));
-    } else if (m[0] === '(') {
-      stack.push(new Map());
-    } else {
-      const group = stack.pop();
-      if (!group || !stack.length) return undefined;
-      const n = m[3] ? Number(m[3]) : 1;
-      const top = stack[stack.length - 1]!;
-      for (const [el, c] of group) top.set(el, (top.get(el) ?? 0) + c * n);
-    }
-  }
-  if (stack.length !== 1 || !stack[0]!.size || [...stack[0]!.values()].some((c) => c === 0)) return undefined;
-  return stack[0];
-}
-
-/** Hill order: C, then H, then the rest alphabetically; without carbon, all alphabetically. */
-export function hillOf(s: string, hSecond = false): string | undefined {
-  const counts = formulaCounts(s);
-  if (!counts) return undefined;
-  const els = [...counts.keys()].sort();
-  const lead = ['C', 'H'].filter((e) => counts.has(e) && (e === 'C' || counts.has('C') || hSecond));
-  const order = [...lead, ...els.filter((e) => !lead.includes(e))];
-  return order.map((e) => e + (counts.get(e) === 1 ? '' : counts.get(e))).join('');
-}
-
 function formulaTerm(s: string): Term | undefined {
   const hill = hillOf(s);
-  return hill ? { kind: 'formula', hill, forms: [...new Set([hill, hillOf(s, true)!])] } : undefined;
+  return hill ? { kind: 'formula', hill, forms: [...new Set([hill, hillOf(s, { hSecond: true })!])] } : undefined;
 }
 
 // ---- SMILES ----
