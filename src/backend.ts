@@ -1,14 +1,6 @@
 // The one interface both backends implement and the server exposes. Every method returns the
 // exact v1 response body of its endpoint and fails with a ChemError carrying a v1 status.
-import type {
-  CompoundResponse,
-  ConversionResult,
-  ConvertFormat,
-  MixtureList,
-  MixtureResponse,
-  PredictionResult,
-  SearchResult,
-} from './api/types.js';
+import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult } from './api/types.js';
 
 export interface ConvertOptions {
   /** Answer only from the database (the spec's behaviour): 404 instead of computed identifiers. */

@@ -3,15 +3,7 @@
 import type { Backend, ConvertOptions, PredictOptions } from '../backend.js';
 import { ChemError } from '../api/errors.js';
 import { checkLocalCompoundId, checkLocalMixtureId } from '../api/ids.js';
-import type {
-  CompoundResponse,
-  ConversionResult,
-  ConvertFormat,
-  MixtureList,
-  MixtureResponse,
-  PredictionResult,
-  SearchResult,
-} from '../api/types.js';
+import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult } from '../api/types.js';
 
 export interface LocalOptions {
   /** Path of the SQLite database. */

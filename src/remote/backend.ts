@@ -3,15 +3,7 @@
 import type { Backend, PredictOptions } from '../backend.js';
 import { usageError } from '../api/errors.js';
 import { checkCompoundIdForm, checkMixtureIdForm } from '../api/ids.js';
-import type {
-  CompoundResponse,
-  ConversionResult,
-  ConvertFormat,
-  MixtureList,
-  MixtureResponse,
-  PredictionResult,
-  SearchResult,
-} from '../api/types.js';
+import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult } from '../api/types.js';
 import { checkCompound, checkConversion, checkMixture, checkMixtureList, checkPrediction, checkSearch } from './check.js';
 import { RemoteClient, type ClientOptions } from './client.js';
 

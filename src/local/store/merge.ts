@@ -12,6 +12,7 @@
 //  5. Data points are kept one per (property, source, T, value); outliers flagged (outliers.ts).
 import { compoundIdFor } from '../../api/ids.js';
 import { isTDependent } from '../../api/properties.js';
+import type { DataPoint } from '../../api/types.js';
 import type { IdentityRec, PointRec } from './import/context.js';
 import { NAME_RANK, STRUCTURE_RANK, rankOf } from './import/sources.js';
 import { hillOf as hill } from './formula.js';
@@ -22,17 +23,8 @@ import { cacheKey } from './structure-cache.js';
 /** A data table's formula in Hill order: plain formulas only (groups are left to the structure). */
 const tableHill = (formula: string | undefined) => hill(formula, { groups: false });
 
-export interface MergedPoint {
-  key: string;
-  v: number;
-  s: string;
-  t?: number;
-  c?: string;
-  r?: string;
-  e?: number;
-  calc?: boolean;
-  o?: boolean;
-}
+/** An imported point without its row reference, with the outlier flag. */
+export type MergedPoint = Omit<PointRec, 'ref'> & Pick<DataPoint, 'o'>;
 
 export interface MergedName {
   name: string;

@@ -6,6 +6,7 @@ import { ChemError } from '../../api/errors.js';
 import { isTDependent } from '../../api/properties.js';
 import type { Compound, DataPoint, LogEntry, PropertyMap, SourceDescriptor } from '../../api/types.js';
 import { openDb, SCHEMA_VERSION, type DB } from './schema.js';
+import type { FileLog } from './import/context.js';
 
 /** The identifying columns of a `compounds` row (also what search results read). */
 export interface CompoundIdentityRow {
@@ -48,15 +49,8 @@ interface SourceRow {
   ref: string;
 }
 
-export interface FileInfo {
-  file: string;
-  source: string;
-  rows: number;
-  accepted: number;
-  rejected: Record<string, number>;
-  skipped: Record<string, number>;
-  parse_time: number;
-}
+/** An import log row as `db info` shows it (the build's FileLog, in the snake case of the JSON). */
+export type FileInfo = Omit<FileLog, 'parseTime'> & { parse_time: number };
 
 export interface DbInfo {
   path: string;

@@ -7,17 +7,12 @@ import { gunzipSync } from 'node:zlib';
 import { isValidCas, normalizeCas } from '../../../api/cas.js';
 import { isInchiKey } from '../../../api/inchikey.js';
 import { isTDependent } from '../../../api/properties.js';
+import type { DataPoint } from '../../../api/types.js';
 import { source } from './sources.js';
 import type { Row } from './table.js';
 
-export interface PointIn {
-  v: number;
-  t?: number;
-  c?: string;
-  r?: string;
-  e?: number;
-  calc?: boolean;
-}
+/** A data point as an importer gives it: the fields of spec 2.2 but its source (the file's). */
+export type PointIn = Pick<DataPoint, 'v' | 't' | 'c' | 'r' | 'e' | 'calc'>;
 
 export interface PointRec extends PointIn {
   ref: string;
