@@ -29,6 +29,8 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
       // commander already printed its one-line message; help and version are not errors.
       return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? EXIT.ok : EXIT.usage;
     }
+    // The reader of stdout went away (`chem … | head`): nothing more to say, as for any filter.
+    if ((err as NodeJS.ErrnoException).code === 'EPIPE') return EXIT.ok;
     const e = toChemError(err);
     io.stderr.write(`chem: error: ${e.message}\n`);
     if (argv.includes('--debug') && err instanceof Error && err.stack) io.stderr.write(err.stack + '\n');

@@ -1,8 +1,11 @@
 // One writer (src/cli/output.ts) for single results, streams (search --all) and batches (-): every
 // output option means the same in each of them, on the search fixture database.
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compoundIdFor } from '../../src/api/ids.js';
-import { runChem } from '../helpers.js';
+import { runChem, testConfigDir } from '../helpers.js';
 import { buildFixtureDb } from '../search/fixture-db.js';
 
 let dbPath: string;
@@ -118,5 +121,18 @@ describe('--fields and units mean the same for single results, streams and batch
     expect(csv.stdout.split('\r\n')).toEqual(expect.arrayContaining(['key,value', 'temp,C']));
     const json = await runChem(['config', 'list', '--json'], { env });
     expect(JSON.parse(json.stdout)).toMatchObject({ temp: 'C' });
+  });
+
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  it.skipIf(!existsSync(`${root}dist/cli/main.js`))('a reader that stops early (chem … | head) ends the output quietly, exit 0', () => {
+    const input = `${dbPath}.lines`;
+    writeFileSync(input, 'CCO\n'.repeat(3000)); // more than a pipe holds
+    const r = spawnSync('bash', ['-c', `node bin/chem.js --db ${dbPath} convert smiles - < ${input} | head -1 >/dev/null; exit \${PIPESTATUS[0]}`], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: testConfigDir, CHEM_CONFIG_DIR: testConfigDir },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
   });
 });
