@@ -12,7 +12,7 @@ complete -c chem -n '__fish_use_subcommand' -a mid -d 'show one mixture: compone
 complete -c chem -n '__fish_use_subcommand' -a cid -d 'show a compound record: identifiers and every value with its source, reference and outlier mark'
 complete -c chem -n '__fish_use_subcommand' -a db -d 'the local database built from open data tables: build, info, path, pull'
 complete -c chem -l version -s V -d 'output the version number'
-complete -c chem -l format -s f -x -a 'table json ndjson csv' -d 'output format (default: table on a terminal, json when piped, ndjson for batches)'
+complete -c chem -l format -s f -x -a 'table json ndjson csv' -d 'output format (default: table on a terminal; piped: json, ndjson for streams and batches)'
 complete -c chem -l json -d 'shorthand for --format json'
 complete -c chem -l no-color -d 'disable colours (also NO_COLOR)'
 complete -c chem -l quiet -s q -d 'no notices on stderr, only errors'

@@ -23,7 +23,7 @@ export function buildProgram(deps: Deps): Command {
   const program = new Command('chem')
     .description('Chemical compound lookups, structure conversions and property predictions (v1 API)')
     .version(VERSION, '-V, --version')
-    .addOption(new Option('-f, --format <format>', 'output format (default: table on a terminal, json when piped, ndjson for batches)').choices(FORMATS))
+    .addOption(new Option('-f, --format <format>', 'output format (default: table on a terminal; piped: json, ndjson for streams and batches)').choices(FORMATS))
     .option('--json', 'shorthand for --format json')
     .option('--no-color', 'disable colours (also NO_COLOR)')
     .option('-q, --quiet', 'no notices on stderr, only errors')
