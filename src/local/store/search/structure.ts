@@ -47,25 +47,46 @@ function popcount(x: number): number {
 
 const CACHE_SIZE = 32;
 
+let keys: Set<string> | undefined;
+
+/** ID codes of FragFp's 512 key fragments, re-encoded as parsed patterns are. */
+function keyFragments(): Set<string> {
+  keys ??= new Set(
+    OCL.SSSearcherWithIndex.getKeyIDCode().map((k) => {
+      const m = OCL.Molecule.fromIDCode(k, false);
+      m.setFragment(true);
+      return m.getIDCode();
+    }),
+  );
+  return keys;
+}
+
 export class StructureIndex {
   private readonly cache = new Map<string, unknown>();
 
   private constructor(
-    private readonly db: DB,
-    /** Ords in ascending order, and their fingerprints (FP_WORDS words each, same order). */
+    /** Ords in ascending order, their fingerprints (FP_WORDS words each) and ID codes, same order. */
     readonly ords: Int32Array,
     readonly fps: Int32Array,
+    readonly idcodes: string[],
   ) {}
 
   static load(db: DB): StructureIndex {
-    const rows = db.prepare('SELECT ord, fp FROM search_fp ORDER BY ord').raw().all() as [number, Buffer][];
+    const rows = db.prepare('SELECT ord, fp, idcode FROM search_fp ORDER BY ord').raw().all() as [number, Buffer, string][];
     const ords = new Int32Array(rows.length);
     const fps = new Int32Array(rows.length * FP_WORDS);
-    rows.forEach(([ord, fp], i) => {
+    const idcodes: string[] = new Array(rows.length);
+    rows.forEach(([ord, fp, idcode], i) => {
       ords[i] = ord;
+      idcodes[i] = idcode;
       for (let w = 0; w < FP_WORDS; w++) fps[i * FP_WORDS + w] = fp.readInt32LE(w * 4);
     });
-    return new StructureIndex(db, ords, fps);
+    return new StructureIndex(ords, fps, idcodes);
+  }
+
+  /** Forgets the cached results (benchmarks time the search itself). */
+  clearCache(): void {
+    this.cache.clear();
   }
 
   private cached<T>(key: string, fn: () => T): T {
@@ -107,14 +128,15 @@ export class StructureIndex {
     return this.cached('sub:' + pattern, () => {
       const frag = parsePattern(pattern);
       const candidates = this.screen(frag.getIndex());
+      // A pattern that is one of FragFp's key fragments (O, N, Cl, C=C, C=O, CCC, ...): its bit is
+      // set by the same atom-by-atom match, so the screen is already the exact answer.
+      if (keyFragments().has(frag.getIDCode())) return candidates.map((i) => this.ords[i]!);
       const searcher = new OCL.SSSearcher();
       searcher.setFragment(frag);
-      const idcode = this.db.prepare('SELECT idcode FROM search_fp WHERE ord = ?').pluck();
       const hits: number[] = [];
       for (const i of candidates) {
-        const ord = this.ords[i]!;
-        searcher.setMolecule(OCL.Molecule.fromIDCode(idcode.get(ord) as string, false));
-        if (searcher.isFragmentInMolecule()) hits.push(ord);
+        searcher.setMolecule(OCL.Molecule.fromIDCode(this.idcodes[i]!, false));
+        if (searcher.isFragmentInMolecule()) hits.push(this.ords[i]!);
       }
       return hits;
     });
