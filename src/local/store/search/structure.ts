@@ -47,20 +47,6 @@ function popcount(x: number): number {
 
 const CACHE_SIZE = 32;
 
-let keys: Set<string> | undefined;
-
-/** ID codes of FragFp's 512 key fragments, re-encoded as parsed patterns are. */
-function keyFragments(): Set<string> {
-  keys ??= new Set(
-    OCL.SSSearcherWithIndex.getKeyIDCode().map((k) => {
-      const m = OCL.Molecule.fromIDCode(k, false);
-      m.setFragment(true);
-      return m.getIDCode();
-    }),
-  );
-  return keys;
-}
-
 export class StructureIndex {
   private readonly cache = new Map<string, unknown>();
 
@@ -69,6 +55,8 @@ export class StructureIndex {
     readonly ords: Int32Array,
     readonly fps: Int32Array,
     readonly idcodes: string[],
+    /** Bits set in each fingerprint (for Tanimoto). */
+    readonly bits: Uint16Array,
   ) {}
 
   static load(db: DB): StructureIndex {
@@ -76,12 +64,17 @@ export class StructureIndex {
     const ords = new Int32Array(rows.length);
     const fps = new Int32Array(rows.length * FP_WORDS);
     const idcodes: string[] = new Array(rows.length);
+    const bits = new Uint16Array(rows.length);
     rows.forEach(([ord, fp, idcode], i) => {
       ords[i] = ord;
       idcodes[i] = idcode;
-      for (let w = 0; w < FP_WORDS; w++) fps[i * FP_WORDS + w] = fp.readInt32LE(w * 4);
+      for (let w = 0; w < FP_WORDS; w++) {
+        const x = fp.readInt32LE(w * 4);
+        fps[i * FP_WORDS + w] = x;
+        bits[i]! += popcount(x);
+      }
     });
-    return new StructureIndex(ords, fps, idcodes);
+    return new StructureIndex(ords, fps, idcodes, bits);
   }
 
   /** Forgets the cached results (benchmarks time the search itself). */
@@ -128,9 +121,6 @@ export class StructureIndex {
     return this.cached('sub:' + pattern, () => {
       const frag = parsePattern(pattern);
       const candidates = this.screen(frag.getIndex());
-      // A pattern that is one of FragFp's key fragments (O, N, Cl, C=C, C=O, CCC, ...): its bit is
-      // set by the same atom-by-atom match, so the screen is already the exact answer.
-      if (keyFragments().has(frag.getIDCode())) return candidates.map((i) => this.ords[i]!);
       const searcher = new OCL.SSSearcher();
       searcher.setFragment(frag);
       const hits: number[] = [];
@@ -153,13 +143,8 @@ export class StructureIndex {
       for (let i = 0; i < ords.length; i++) {
         const base = i * FP_WORDS;
         let inter = 0;
-        let bits = 0;
-        for (let w = 0; w < FP_WORDS; w++) {
-          const m = fps[base + w]!;
-          inter += popcount(q[w]! & m);
-          bits += popcount(m);
-        }
-        const union = qBits + bits - inter;
+        for (let w = 0; w < FP_WORDS; w++) inter += popcount(q[w]! & fps[base + w]!);
+        const union = qBits + this.bits[i]! - inter;
         const sim = union ? inter / union : 1; // two empty fingerprints: nothing tells them apart
         if (sim >= threshold) out.set(ords[i]!, sim);
       }
