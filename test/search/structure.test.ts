@@ -7,7 +7,11 @@ import { openDb, type DB } from '../../src/local/store/schema.js';
 import { SearchEngine } from '../../src/local/store/search/engine.js';
 import { parseQuery } from '../../src/local/store/search/query.js';
 import { substructureBruteForce } from '../../src/local/store/search/structure.js';
+import { LocalBackend } from '../../src/local/backend.js';
+import { KeyStore } from '../../src/server/keys.js';
+import { RateLimiter } from '../../src/server/limiter.js';
 import { runChem } from '../helpers.js';
+import { enc, get, start } from '../server/http.js';
 import { buildFixtureDb } from './fixture-db.js';
 
 let dbPath: string;
@@ -117,5 +121,26 @@ describe('bad structures', () => {
     const ok = await runChem(['--db', dbPath, 'search', 'sim:CCO>=0.3', '--json']);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout).comps[0]).toMatchObject({ compound: 'ethanol', similarity: 1 });
+  });
+});
+
+describe('GET /search', () => {
+  it('sub: and sim: through chem serve; an invalid pattern or threshold is the invalid-search 500', async () => {
+    const backend = new LocalBackend({ dbPath, env: {}, notice: () => {} });
+    const srv = await start({ backend, keys: new KeyStore(['k']), limiter: new RateLimiter({ burst: 1e9 }) });
+    try {
+      const sub = await get(srv.port, `/api/v1/search?q=${enc('sub:C(=O)[OH] tb<600')}`, 'k');
+      expect(sub.status).toBe(200);
+      expect(sub.body.comps.map((c: { compound: string }) => c.compound)).toEqual(['benzoic acid']);
+      const sim = await get(srv.port, `/api/v1/search?q=${enc('sim:CCO>=0.3')}`, 'k');
+      expect(sim.body.comps[0]).toMatchObject({ compound: 'ethanol', similarity: 1 });
+      for (const q of ['sub:C1CC', 'sim:CCO>=7']) {
+        const bad = await get(srv.port, `/api/v1/search?q=${enc(q)}`, 'k');
+        expect(bad.status, q).toBe(500);
+        expect(bad.body.error.message, q).toMatch(/^invalid search request: (invalid SMILES\/SMARTS "C1CC"|similarity threshold 7 out of range)/);
+      }
+    } finally {
+      await srv.close();
+    }
   });
 });
