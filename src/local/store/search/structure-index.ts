@@ -11,7 +11,10 @@
 // every molecule that contains it, so `fragment & ~molecule == 0` keeps every true hit and the
 // exact match (OpenChemLib's SSSearcher) only runs on the candidates. It is also the fingerprint of
 // similarity search (Tanimoto over the same 512 bits), which is what OpenChemLib/DataWarrior use.
-// Computing it costs ~5-15 ms per structure (512 small substructure matches), the bulk of the step.
+// Computing it costs ~5-15 ms per structure (512 small substructure matches), the bulk of the step,
+// so a large table is fingerprinted in worker threads (structure-index-worker.ts), one per core.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import type { DB } from '../schema.js';
 import type { BuildStep } from '../steps.js';
 
@@ -28,26 +31,60 @@ export function fpBlob(words: ArrayLike<number>): Buffer {
   return buf;
 }
 
-export async function buildStructureIndex(db: DB): Promise<void> {
+/** ID code and FragFp blob of each SMILES; null where OpenChemLib cannot read it (left out). */
+export async function fingerprints(smiles: string[]): Promise<([string, Buffer] | null)[]> {
   const { Molecule } = await import('openchemlib');
+  return smiles.map((s) => {
+    try {
+      const mol = Molecule.fromSmiles(s, { noCoordinates: true });
+      return mol.getAllAtoms() ? [mol.getIDCode(), fpBlob(mol.getIndex())] : null;
+    } catch {
+      return null; // stored structures were parsed by the import; a failure here leaves the row out
+    }
+  });
+}
+
+/** Fingerprints of every SMILES, in worker threads (one per core) for a large table. */
+async function fingerprintAll(smiles: string[], threads = availableParallelism()): Promise<([string, Buffer] | null)[]> {
+  if (threads < 2 || smiles.length < 2000 || !import.meta.url.endsWith('.js')) return fingerprints(smiles);
+  const out: ([string, Buffer] | null)[] = new Array(smiles.length);
+  const workerUrl = new URL('./structure-index-worker.js', import.meta.url);
+  const CHUNK = 500;
+  let next = 0;
+  const run = () =>
+    new Promise<void>((resolve, reject) => {
+      const w = new Worker(workerUrl);
+      const feed = () => {
+        if (next >= smiles.length) return void w.terminate().then(() => resolve());
+        const start = next;
+        next += CHUNK;
+        w.postMessage({ start, smiles: smiles.slice(start, start + CHUNK) });
+      };
+      w.on('message', (m: { start: number; rows: ([string, Uint8Array] | null)[] }) => {
+        m.rows.forEach((r, i) => (out[m.start + i] = r && [r[0], Buffer.from(r[1])]));
+        feed();
+      });
+      w.on('error', reject);
+      feed();
+    });
+  await Promise.all(Array.from({ length: Math.min(threads, Math.ceil(smiles.length / CHUNK)) }, run));
+  return out;
+}
+
+export async function buildStructureIndex(db: DB): Promise<void> {
   const rows = db
-    .prepare('SELECT r.ord, c.smiles FROM compounds c JOIN search_rank r ON r.compound_id = c.id WHERE c.smiles IS NOT NULL AND c.smiles <> \'\' ORDER BY r.ord')
+    .prepare("SELECT r.ord, c.smiles FROM compounds c JOIN search_rank r ON r.compound_id = c.id WHERE c.smiles IS NOT NULL AND c.smiles <> '' ORDER BY r.ord")
     .raw()
     .all() as [number, string][];
+  const fps = await fingerprintAll(rows.map((r) => r[1]));
   db.transaction(() => {
     db.exec('DROP TABLE IF EXISTS search_fp');
     db.exec('CREATE TABLE search_fp (ord INTEGER PRIMARY KEY, idcode TEXT NOT NULL, fp BLOB NOT NULL)');
     const insert = db.prepare('INSERT INTO search_fp (ord, idcode, fp) VALUES (?, ?, ?)');
-    for (const [ord, smiles] of rows) {
-      let mol;
-      try {
-        mol = Molecule.fromSmiles(smiles, { noCoordinates: true });
-      } catch {
-        continue; // stored structures were parsed by the import; a failure here leaves the row out
-      }
-      if (!mol.getAllAtoms()) continue;
-      insert.run(ord, mol.getIDCode(), fpBlob(mol.getIndex()));
-    }
+    rows.forEach(([ord], i) => {
+      const f = fps[i];
+      if (f) insert.run(ord, f[0], f[1]);
+    });
   })();
 }
 
