@@ -3,6 +3,7 @@
 // and the validation report. Python is needed here only; `chem` itself evaluates the models in TypeScript (ml.ts).
 //
 //   npm run train -- [--db PATH] [--from DATA_DIR] [--out DIR] [--exclude FILE] [--only tb,tc] [--no-cv] [--sample N]
+//                    [--random-folds] [--critprop-only] [--seed N] [--python PATH]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,6 @@ const { values: opt } = parseArgs({
     'min-element': { type: 'string' },
     'no-cv': { type: 'boolean', default: false },
     'random-folds': { type: 'boolean', default: false },
-    'critprop-db': { type: 'boolean', default: false },
     'critprop-only': { type: 'boolean', default: false },
     python: { type: 'string', default: process.env.CHEM_PYTHON ?? '/usr/bin/python3' },
   },
@@ -45,7 +45,7 @@ try {
   if (opt['min-element']) args.push('--min-element', opt['min-element']);
   if (opt['no-cv']) args.push('--no-cv');
   if (opt['random-folds']) args.push('--random-folds');
-  if (opt['critprop-db']) args.push('--critprop-db');
+  args.push('--critprop-db'); // the report compares both ways of training on the CritProp folds
   if (opt['critprop-only']) args.push('--critprop-only');
   const r = spawnSync(opt.python, args, { stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`the trainer failed (${opt.python} exited ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''})`);
