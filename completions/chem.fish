@@ -54,6 +54,7 @@ complete -c chem -n '__fish_seen_subcommand_from db' -a pull -d 'download the da
 complete -c chem -n '__fish_seen_subcommand_from build' -l from -r -d 'data directory (default: CHEM_DATA_DIR)'
 complete -c chem -n '__fish_seen_subcommand_from build' -l include-nc -d 'also import CAS Common Chemistry (CC BY-NC 4.0: non-commercial use only)'
 complete -c chem -n '__fish_seen_subcommand_from build' -l fresh -d 'recompute every structure instead of reusing the previous database'\''s results'
+complete -c chem -n '__fish_seen_subcommand_from build' -l structure-index -d 'also index the structures for sub: and sim: searches (minutes on the full data)'
 complete -c chem -n '__fish_seen_subcommand_from pull' -l mirror -r -d 'fetch the files from this mirror (same paths) instead of upstream'
 complete -c chem -n '__fish_seen_subcommand_from pull' -l data-dir -r -d 'where to keep the files (default: a data/ directory beside the database)'
 complete -c chem -n '__fish_seen_subcommand_from pull' -l include-nc -d 'also fetch and import CAS Common Chemistry (CC BY-NC 4.0)'

@@ -14,6 +14,7 @@ interface BuildOpts {
   from?: string;
   includeNc?: boolean;
   fresh?: boolean;
+  structureIndex?: boolean;
 }
 
 interface PullOpts {
@@ -65,7 +66,7 @@ const infoView: View<DbInfo> = {
   },
 };
 
-async function build(ctx: Context, from: string, includeNc: boolean, fresh = false): Promise<BuildSummary> {
+async function build(ctx: Context, from: string, includeNc: boolean, fresh = false, structureIndex = false): Promise<BuildSummary> {
   const { buildDatabase } = await import('../../local/store/build.js');
   const bar = startBar(ctx, 'building');
   let phase = '';
@@ -75,6 +76,7 @@ async function build(ctx: Context, from: string, includeNc: boolean, fresh = fal
       dbPath: ctx.settings.db,
       includeNc,
       fresh,
+      structureIndex,
       onProgress: (p, done, total) => {
         if (total) bar.update(done ?? 0, total, p);
         else if (p !== phase) bar.update(0, 0, (phase = p));
@@ -92,11 +94,12 @@ export function dbCommand(deps: Deps): Command {
     .option('--from <dir>', 'data directory (default: CHEM_DATA_DIR)')
     .option('--include-nc', 'also import CAS Common Chemistry (CC BY-NC 4.0: non-commercial use only)')
     .option('--fresh', 'recompute every structure instead of reusing the previous database\'s results')
+    .option('--structure-index', 'also index the structures for sub: and sim: searches (minutes on the full data)')
     .addHelpText('after', examples('chem db build --from ../shared/data', 'CHEM_DATA_DIR=~/data chem db build --include-nc'))
     .action(action(deps, async (ctx, _args, opts: BuildOpts) => {
       const from = opts.from ?? ctx.env.CHEM_DATA_DIR;
       if (!from) throw usageError('no data directory: pass --from DIR or set CHEM_DATA_DIR (or use chem db pull)');
-      await printResult(ctx, buildView, await build(ctx, from, !!opts.includeNc, !!opts.fresh));
+      await printResult(ctx, buildView, await build(ctx, from, !!opts.includeNc, !!opts.fresh, !!opts.structureIndex));
     }));
   db.command('info')
     .description('counts per property, source and file (rows rejected and why), build date, path and size')

@@ -9,7 +9,7 @@ import { ImportContext, type FileLog } from './import/context.js';
 import { IMPORTERS } from './import/index.js';
 import { merge, type MergedCompound, type MergeStats } from './merge.js';
 import { openDb } from './schema.js';
-import { BUILD_STEPS, type BuildStep } from './steps.js';
+import { BUILD_STEPS, STRUCTURE_INDEX_STEP, type BuildStep } from './steps.js';
 import { computeStructures } from './structures.js';
 import { cached, readCache, writeCache } from './structure-cache.js';
 import { writeCompounds, writeLog, writeMeta, writeSources } from './write.js';
@@ -23,6 +23,8 @@ export interface BuildOptions {
   /** Worker threads for structures (default: all cores; 1 = in this thread). */
   threads?: number;
   steps?: readonly BuildStep[];
+  /** Also build the structure index of sub:/sim: searches (slow: minutes on the full data). */
+  structureIndex?: boolean;
   /** Progress: a phase name and, while computing structures, done/total. */
   onProgress?: (phase: string, done?: number, total?: number) => void;
   /** Unix seconds of the build (records' mtime). */
@@ -99,7 +101,7 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
     const byCas = db.prepare('SELECT c.id, c.compound AS name FROM cas_numbers n JOIN compounds c ON c.id = n.compound_id WHERE n.cas = ?');
     const lookup = { byCas: (cas: string) => byCas.get(cas) as { id: string; name: string } | undefined };
     lap('write');
-    for (const step of opts.steps ?? BUILD_STEPS) {
+    for (const step of opts.steps ?? (opts.structureIndex ? [...BUILD_STEPS, STRUCTURE_INDEX_STEP] : BUILD_STEPS)) {
       progress(step.name);
       await step.run(db, ctx, lookup);
       lap(step.name);

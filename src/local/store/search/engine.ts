@@ -45,7 +45,7 @@ export class SearchEngine {
     private readonly pageSize = PAGE_SIZE,
   ) {
     if (!hasSearchIndex(db)) {
-      if (db.readonly) throw new ChemError(503, 'the database has no search index: rebuild it with "chem db build"');
+      if (db.readonly) throw new ChemError(503, 'the database has no search index: rebuild it with "chem db build --structure-index"');
       buildSearchIndex(db); // a database built before the index existed: once, a few seconds
     }
     db.function('chem_masks_within', { deterministic: true }, (a: unknown, b: unknown, max: unknown) => (masksWithin(Number(a), Number(b), Number(max)) ? 1 : 0));
