@@ -324,8 +324,8 @@ def main():
         sub_rows = [rows[i] for i in idx]
         max_heavy = int(max(float(r['heavy']) for r in sub_rows))
         entry = dict(n=len(idx), dropped_outside_domain=int(has.sum() - len(idx)), elements=elements)
-        calib = 1.0
-        beta = False
+        calib = 1.0  # uncalibrated and beta unless the cross-validation below says otherwise
+        beta = True
         if not args.no_cv:
             base = xs[:, col[cfg['baseline']]].astype(np.float64) * cfg['scale']
             ok = ~np.isnan(base)
