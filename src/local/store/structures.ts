@@ -2,7 +2,7 @@
 // InChI/InChIKey from RDKit unless the source gave a standard pair. This is the slow step of a build
 // (~1 000 structures/s per core), so the compiled build spreads it over worker threads.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { mapInWorkers, useWorkers } from './worker-pool.js';
 
 export interface StructureJob {
   smiles: string;
@@ -75,30 +75,9 @@ export async function computeStructures(jobs: StructureJob[], threads = availabl
   const order = jobs.map((_, i) => i).sort((a, b) => (jobs[a]!.smiles < jobs[b]!.smiles ? -1 : jobs[a]!.smiles > jobs[b]!.smiles ? 1 : a - b));
   const sorted = order.map((i) => jobs[i]!);
   const results: (StructureResult | undefined)[] = new Array(jobs.length);
-  const workerUrl = new URL('./structure-worker.js', import.meta.url);
-  if (threads < 2 || jobs.length < 2000 || !import.meta.url.endsWith('.js')) {
-    (await computeInThread(sorted, onDone)).forEach((r, k) => (results[order[k]!] = r));
-    return results;
-  }
-  const CHUNK = 500;
-  let next = 0;
-  const run = () =>
-    new Promise<void>((resolve, reject) => {
-      const w = new Worker(workerUrl);
-      const feed = () => {
-        if (next >= jobs.length) return void w.terminate().then(() => resolve());
-        const start = next;
-        next += CHUNK;
-        w.postMessage({ start, jobs: sorted.slice(start, start + CHUNK) });
-      };
-      w.on('message', (m: { start: number; results: (StructureResult | null)[] }) => {
-        m.results.forEach((r, i) => (results[order[m.start + i]!] = r ?? undefined));
-        onDone?.(m.results.length);
-        feed();
-      });
-      w.on('error', reject);
-      feed();
-    });
-  await Promise.all(Array.from({ length: Math.min(threads, Math.ceil(jobs.length / CHUNK)) }, run));
+  const sortedResults = useWorkers(threads, jobs.length, import.meta.url)
+    ? await mapInWorkers<StructureJob, StructureResult | null>(new URL('./structure-worker.js', import.meta.url), sorted, threads, onDone)
+    : await computeInThread(sorted, onDone);
+  sortedResults.forEach((r, k) => (results[order[k]!] = r ?? undefined));
   return results;
 }

@@ -14,7 +14,7 @@
 // Computing it costs ~5-15 ms per structure (512 small substructure matches), the bulk of the step,
 // so a large table is fingerprinted in worker threads (structure-index-worker.ts), one per core.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { mapInWorkers, useWorkers } from '../worker-pool.js';
 import type { DB } from '../schema.js';
 import type { BuildStep } from '../steps.js';
 
@@ -46,29 +46,9 @@ export async function fingerprints(smiles: string[]): Promise<([string, Buffer] 
 
 /** Fingerprints of every SMILES, in worker threads (one per core) for a large table. */
 async function fingerprintAll(smiles: string[], threads = availableParallelism()): Promise<([string, Buffer] | null)[]> {
-  if (threads < 2 || smiles.length < 2000 || !import.meta.url.endsWith('.js')) return fingerprints(smiles);
-  const out: ([string, Buffer] | null)[] = new Array(smiles.length);
-  const workerUrl = new URL('./structure-index-worker.js', import.meta.url);
-  const CHUNK = 500;
-  let next = 0;
-  const run = () =>
-    new Promise<void>((resolve, reject) => {
-      const w = new Worker(workerUrl);
-      const feed = () => {
-        if (next >= smiles.length) return void w.terminate().then(() => resolve());
-        const start = next;
-        next += CHUNK;
-        w.postMessage({ start, smiles: smiles.slice(start, start + CHUNK) });
-      };
-      w.on('message', (m: { start: number; rows: ([string, Uint8Array] | null)[] }) => {
-        m.rows.forEach((r, i) => (out[m.start + i] = r && [r[0], Buffer.from(r[1])]));
-        feed();
-      });
-      w.on('error', reject);
-      feed();
-    });
-  await Promise.all(Array.from({ length: Math.min(threads, Math.ceil(smiles.length / CHUNK)) }, run));
-  return out;
+  if (!useWorkers(threads, smiles.length, import.meta.url)) return fingerprints(smiles);
+  const rows = await mapInWorkers<string, [string, Uint8Array] | null>(new URL('./structure-index-worker.js', import.meta.url), smiles, threads);
+  return rows.map((r) => r && [r[0], Buffer.from(r[1])]);
 }
 
 export async function buildStructureIndex(db: DB): Promise<void> {
