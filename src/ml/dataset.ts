@@ -10,7 +10,7 @@ import { openDb } from '../local/store/schema.js';
 import { csv, num } from '../local/store/import/table.js';
 import { parseSmiles } from '../local/chem/molecule.js';
 import { analyse } from '../local/predict/index.js';
-import { components, featureVector, FEATURE_NAMES, FEATURES_VERSION } from '../local/predict/features.js';
+import { domainFacts, featureVector, FEATURE_NAMES, FEATURES_VERSION } from '../local/predict/features.js';
 
 /** The properties of the model family, in registry units. */
 export const ML_KEYS = ['tb', 'tf', 'tc', 'pc', 'vc', 'af', 'hf', 'gf', 'hvap', 'hfus', 'log10ws', 'logp'] as const;
@@ -82,7 +82,7 @@ function readExclusions(file: string | undefined): { whole: Set<string>; byKey: 
 }
 
 /** One exported molecule: its features, and the facts the applicability domain reads. */
-function describe(smiles: string): { x: Float64Array; scaffold: string; elements: string; fragments: number; heavy: number; idcode: string } | undefined {
+function describe(smiles: string): { x: Float32Array; scaffold: string; elements: string; fragments: number; heavy: number; idcode: string } | undefined {
   let mol: OCL.Molecule;
   try {
     mol = parseSmiles(smiles);
@@ -90,10 +90,8 @@ function describe(smiles: string): { x: Float64Array; scaffold: string; elements
     return undefined;
   }
   const a = analyse(mol);
-  const x = featureVector(a);
-  const elements = new Set<string>();
-  for (let i = 0; i < a.g.heavy; i++) elements.add(OCL.Molecule.cAtomLabel[a.g.z[i]]);
-  return { x, scaffold: murckoScaffold(mol), elements: [...elements].sort().join(' '), fragments: components(a.g), heavy: x[2], idcode: mol.getIDCode() };
+  const { elements, fragments, heavy } = domainFacts(a.g);
+  return { x: featureVector(a), scaffold: murckoScaffold(mol), elements: elements.join(' '), fragments, heavy, idcode: mol.getIDCode() };
 }
 
 /** Yaws' estimated values by OpenChemLib ID code and key. */
@@ -172,7 +170,7 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
     if (targets.every((t) => t === '')) continue;
     summary.compounds++;
     rows.push([c.inchikey, d.idcode, c.smiles, d.scaffold, d.elements, d.fragments, d.heavy, ...targets].join('\t'));
-    xs.push(Float32Array.from(d.x));
+    xs.push(d.x);
   }
   writeMatrix(join(opts.out, 'db.f32'), xs);
   writeFileSync(join(opts.out, 'db.tsv'), rows.join('\n') + '\n');
@@ -196,7 +194,7 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
       const d = describe(smi);
       if (!d) continue;
       cpRows.push([smi, d.idcode, d.scaffold, d.elements, d.fragments, d.heavy].join('\t'));
-      cpXs.push(Float32Array.from(d.x));
+      cpXs.push(d.x);
     }
     writeMatrix(join(opts.out, 'critprop.f32'), cpXs);
     writeFileSync(join(opts.out, 'critprop.tsv'), cpRows.join('\n') + '\n');
@@ -207,7 +205,7 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
     const gx = smiles.map((smi) => describe(smi));
     const bad = smiles.filter((_, j) => !gx[j]);
     if (bad.length) throw new Error(`golden SMILES not readable: ${bad.join(', ')}`);
-    writeMatrix(join(opts.out, 'golden.f32'), gx.map((d) => Float32Array.from(d!.x)));
+    writeMatrix(join(opts.out, 'golden.f32'), gx.map((d) => d!.x));
     writeFileSync(join(opts.out, 'golden.tsv'), ['smiles\telements\tfragments\theavy', ...smiles.map((smi, j) => [smi, gx[j]!.elements, gx[j]!.fragments, gx[j]!.heavy].join('\t'))].join('\n') + '\n');
   }
   writeFileSync(join(opts.out, 'export.json'), JSON.stringify(summary, null, 2) + '\n');

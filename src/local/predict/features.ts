@@ -4,6 +4,7 @@
 // with logP and MR, the McGowan volume, and ECFP-like atom environments (radius 0-2) hashed into 1024 counts.
 // NaN marks a value that does not exist (a Joback estimate of an uncovered molecule); the trees send it the way
 // the trainer learnt for missing values.
+import * as OCL from 'openchemlib';
 import { CRIPPEN_TYPES } from './crippen-table.js';
 import type { CrippenResult } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
@@ -16,6 +17,7 @@ export const FEATURES_VERSION = 1;
 
 const ELEMENTS: readonly [string, number][] = [['C', 6], ['H', 1], ['N', 7], ['O', 8], ['F', 9], ['Cl', 17], ['Br', 35], ['I', 53], ['S', 16], ['P', 15], ['Si', 14], ['B', 5]];
 const ELEMENT_SLOT = new Map(ELEMENTS.map(([, z], i) => [z, i]));
+const LABELS = OCL.Molecule.cAtomLabel;
 const GRAPH = ['rings', 'aromatic_atoms', 'ring_atoms', 'charged_atoms', 'net_charge', 'single_bonds', 'double_bonds', 'triple_bonds', 'aromatic_bonds', 'rotatable_bonds', 'hbond_donors', 'hbond_acceptors', 'fragments', 'degree1', 'degree2', 'degree3', 'degree4', 'csp3', 'halogens'];
 const JOBACK_ESTIMATES = ['tb', 'tf', 'tc', 'pc_bar', 'vc_cm3', 'hf', 'gf', 'hvap', 'hfus', 'af_lee_kesler', 'log10ws_gse'] as const;
 const CRIPPEN_KEYS = [...new Set(CRIPPEN_TYPES.map((t) => t.type))];
@@ -46,6 +48,8 @@ const O_MORGAN = O_MCGOWAN + 1;
 export interface FeatureInputs {
   g: MolGraph;
   mw: number;
+  /** Atoms per element symbol, hydrogens included. */
+  elements: Record<string, number>;
   crippen: CrippenResult;
   jobackCounts: Map<JobackGroup, number>;
   jobackComplete: boolean;
@@ -54,9 +58,10 @@ export interface FeatureInputs {
   mcgowan?: number;
 }
 
-export function featureVector(inp: FeatureInputs): Float64Array {
+/** The features in float32, as the trainer reads them (every count is exact in float32). */
+export function featureVector(inp: FeatureInputs): Float32Array {
   const { g } = inp;
-  const x = new Float64Array(FEATURE_NAMES.length);
+  const x = new Float32Array(FEATURE_NAMES.length);
   x[0] = inp.mw;
   x[1] = g.n;
   let heavy = 0;
@@ -87,7 +92,7 @@ export function featureVector(inp: FeatureInputs): Float64Array {
 
 const HALOGENS = new Set([9, 17, 35, 53]);
 
-function graphCounts(g: MolGraph, out: Float64Array): void {
+function graphCounts(g: MolGraph, out: Float32Array): void {
   let edges = 0;
   for (let a = 0; a < g.heavy; a++) {
     if (g.aromatic[a]) out[1]++;
@@ -125,8 +130,25 @@ function heavyDegree(g: MolGraph, a: number): number {
   return d;
 }
 
+/** What a model's applicability domain is checked on: element symbols of the core atoms, parts, heavy atoms. */
+export interface DomainFacts {
+  elements: string[];
+  fragments: number;
+  heavy: number;
+}
+
+export function domainFacts(g: MolGraph): DomainFacts {
+  const elements = new Set<string>();
+  let heavy = 0;
+  for (let a = 0; a < g.heavy; a++) {
+    elements.add(LABELS[g.z[a]]);
+    if (g.z[a] !== 1) heavy++;
+  }
+  return { elements: [...elements].sort(), fragments: components(g), heavy };
+}
+
 /** Connected components of the core atoms. */
-export function components(g: MolGraph): number {
+function components(g: MolGraph): number {
   const seen = new Uint8Array(g.heavy);
   const stack: number[] = [];
   let n = 0;
@@ -156,7 +178,7 @@ const mix = (h: number, v: number) => Math.imul(h ^ (v >>> 0), 16777619) >>> 0;
  * charge, ring and aromatic flags; each further radius hashes the atom's identifier with its neighbours'
  * (bond order, identifier) pairs, sorted. Every identifier at radius 0, 1 and 2 adds one count to its bucket.
  */
-function atomEnvironments(g: MolGraph, out: Float64Array): void {
+function atomEnvironments(g: MolGraph, out: Float32Array): void {
   let ids = new Uint32Array(g.heavy);
   for (let a = 0; a < g.heavy; a++) {
     let h = 2166136261;

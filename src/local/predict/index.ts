@@ -10,7 +10,7 @@ import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
 import { evaluate, loadModel, outsideDomain, sourceKey, type Model } from './ml.js';
-import { components, featureVector, type FeatureInputs } from './features.js';
+import { domainFacts, featureVector, type DomainFacts, type FeatureInputs } from './features.js';
 import { molGraph, type MolGraph } from './molgraph.js';
 
 const LABELS = OCL.Molecule.cAtomLabel;
@@ -117,22 +117,23 @@ export function analyse(mol: Molecule): FeatureInputs {
   const g = molGraph(mol);
   const crippenResult = crippen(g);
   const { counts, complete } = jobackGroupCounts(g);
+  const elements = elementCounts(g);
   return {
     g,
     mw: masses(mol).mw,
+    elements,
     crippen: crippenResult,
     jobackCounts: counts,
     jobackComplete: complete,
     joback: complete ? jobackEstimate(counts, g.n) : undefined,
-    mcgowan: mcgowanVolume(elementCounts(g), g.bonds),
+    mcgowan: mcgowanVolume(elements, g.bonds),
   };
 }
 
 export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): PredictionResult {
   const wanted = checkPredictOptions(opts);
   const a = analyse(mol);
-  const { g, mw, crippen: cr, mcgowan: vx } = a;
-  const elements = elementCounts(g);
+  const { g, mw, crippen: cr, mcgowan: vx, elements } = a;
   let nHeavy = 0;
   for (let i = 0; i < g.heavy; i++) if (g.z[i] !== 1) nHeavy++;
   const jobackGroupKeys: Record<string, number> = {};
@@ -188,7 +189,7 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
       pdep: {},
       allprops: [...PREDICTED_KEYS],
       descr: {
-        mcgowan: Object.assign(elementCounts(g), { bonds: g.bonds }),
+        mcgowan: { ...elements, bonds: g.bonds },
         mol_na: g.n,
         mol_mw: round(mw),
         crippen: Object.assign(cr.types, { mr: round(cr.mr) }), // cr.types is this call's own object
@@ -206,18 +207,14 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
  */
 function addModelPoints(a: FeatureInputs, wanted: Set<string>, fixed: PropertyMap): void {
   let x: Float32Array | undefined;
-  let elements: string[] = [];
-  let fragments = 0;
+  let facts: DomainFacts | undefined;
   for (const key of MODEL_KEYS) {
     if (!wanted.has(key)) continue;
     const m = loadModel(key);
     if (!m) continue;
-    if (!x) {
-      x = Float32Array.from(featureVector(a));
-      elements = [...new Set(Array.from(a.g.z.subarray(0, a.g.heavy), (z) => LABELS[z]))];
-      fragments = components(a.g);
-    }
-    const why = outsideDomain(m, x, elements, fragments);
+    x ??= featureVector(a);
+    facts ??= domainFacts(a.g);
+    const why = outsideDomain(m, x, facts);
     if (why) {
       const gc = fixed[key]?.[0];
       if (gc) gc.c = `no ${sourceKey(m)} value: ${why}`;

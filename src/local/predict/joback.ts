@@ -20,23 +20,14 @@ export interface JobackEstimate {
   visc?: [number, number];
 }
 
-export interface JobackResult {
-  /** Occurrences per group key, only when every heavy atom is covered exactly once. */
-  groups: Record<string, number>;
-  estimate: JobackEstimate;
-}
-
 const GROUPS_BY_Z = indexByRootElement(
   JOBACK_GROUPS.map((group) => ({ group, pattern: compileSmarts(group.smarts), consumes: group.consumes.map(compileNeighbour) })),
 );
 
-/** Group counts in table order, or undefined when some heavy atom is not covered or covered twice (no Joback values then). */
-export function jobackGroups(g: MolGraph): Map<JobackGroup, number> | undefined {
-  const { counts, complete } = jobackGroupCounts(g);
-  return complete ? counts : undefined;
-}
-
-/** Every group occurrence found, in table order, and whether they cover each heavy atom exactly once. */
+/**
+ * Every group occurrence found, in table order, and whether they cover each heavy atom exactly once (Joback values
+ * only then: never partial sums; the features use the counts either way).
+ */
 export function jobackGroupCounts(g: MolGraph): { counts: Map<JobackGroup, number>; complete: boolean } {
   const cover = new Uint8Array(g.heavy);
   const found: JobackGroup[] = [];
@@ -103,14 +94,6 @@ export function jobackEstimate(counts: Map<JobackGroup, number>, atoms: number):
   }
   if (ea !== undefined && eb !== undefined) e.visc = [ea - 597.82, eb - 11.202];
   return e;
-}
-
-export function joback(g: MolGraph): JobackResult | undefined {
-  const counts = jobackGroups(g);
-  if (!counts) return undefined;
-  const groups: Record<string, number> = {};
-  for (const [group, n] of counts) groups[group.key] = n;
-  return { groups, estimate: jobackEstimate(counts, g.n) };
 }
 
 /** Ideal-gas heat capacity, J/(mol K); the fit covers about 273-1000 K. */

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { FEATURE_NAMES, FEATURES_VERSION } from './features.js';
+import { FEATURE_NAMES, FEATURES_VERSION, type DomainFacts } from './features.js';
 
 interface Member {
   trees: number;
@@ -120,8 +120,7 @@ function member(m: Member, x: Float32Array, base: number): number {
 }
 
 /** Why a molecule is outside the model's domain, or undefined when it is inside. */
-export function outsideDomain(m: Model, x: Float32Array, elements: readonly string[], fragments: number): string | undefined {
-  const heavy = x[2];
+export function outsideDomain(m: Model, x: Float32Array, { elements, fragments, heavy }: DomainFacts): string | undefined {
   if (fragments !== 1) return `${fragments} disconnected parts (salts and mixtures are outside its training data)`;
   const foreign = elements.filter((e) => !m.domain.elements.includes(e));
   if (foreign.length) return `element${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} outside its training data`;
