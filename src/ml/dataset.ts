@@ -9,19 +9,13 @@ import * as OCL from 'openchemlib';
 import { openDb } from '../local/store/schema.js';
 import { csv, num } from '../local/store/import/table.js';
 import { parseSmiles } from '../local/chem/molecule.js';
-import { analyse } from '../local/predict/index.js';
+import { analyse, MODEL_KEYS } from '../local/predict/index.js';
+import { CRITPROP_COLUMNS } from '../local/store/import/critprop.js';
+import { median } from '../local/store/outliers.js';
 import { domainFacts, featureVector, FEATURE_NAMES, FEATURES_VERSION } from '../local/predict/features.js';
 
-/** The properties of the model family, in registry units. */
-export const ML_KEYS = ['tb', 'tf', 'tc', 'pc', 'vc', 'af', 'hf', 'gf', 'hvap', 'hfus', 'log10ws', 'logp'] as const;
-
 const CRITPROP_EST = 'critprop/all_data/estimated_data_for_pretraining/critprop_data_only_smiles_mean_value_est.csv';
-export const CRITPROP_SPLITS = 'critprop/data_splits_and_model_predictions';
-/** CritProp columns (bar, mol/L) → registry keys and units. */
-export const CRITPROP_COLUMNS: [string, string, (v: number) => number][] = [
-  ['Tc', 'tc', (v) => v], ['Pc', 'pc', (v) => v * 100], ['rhoc', 'vc', (v) => 1 / v], ['omega', 'af', (v) => v],
-  ['Tb', 'tb', (v) => v], ['Tm', 'tf', (v) => v], ['dHvap', 'hvap', (v) => v], ['dHfus', 'hfus', (v) => v],
-];
+const CRITPROP_SPLITS = 'critprop/data_splits_and_model_predictions';
 
 export interface ExportOptions {
   db: string;
@@ -60,12 +54,6 @@ export function murckoScaffold(mol: OCL.Molecule): string {
   if (m.getAllAtoms() === 0) return '';
   m.stripStereoInformation();
   return m.getIDCode();
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 function readExclusions(file: string | undefined): { whole: Set<string>; byKey: Set<string> } {
@@ -107,9 +95,8 @@ function yawsEstimates(dataDir: string | undefined): Map<string, Map<string, num
       continue;
     }
     const m = est.get(id) ?? new Map<string, number>();
-    for (const [col, key, conv] of CRITPROP_COLUMNS) {
-      const head = Object.keys(row).find((h) => h.startsWith(`${col} (`));
-      const v = head ? num(row[head]) : undefined;
+    for (const [col, unit, key, conv] of CRITPROP_COLUMNS) {
+      const v = num(row[`${col} (${unit})`]);
       if (v !== undefined) m.set(key, conv(v));
     }
     est.set(id, m);
@@ -121,7 +108,7 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
   mkdirSync(opts.out, { recursive: true });
   const db = openDb(opts.db, { readonly: true });
   const { whole, byKey } = readExclusions(opts.exclude);
-  const keys = ML_KEYS as readonly string[];
+  const keys = MODEL_KEYS;
   const compounds = db.prepare(`SELECT id, inchikey, smiles FROM compounds WHERE type = 'C' AND smiles IS NOT NULL AND inchikey IS NOT NULL ORDER BY inchikey`).all() as { id: string; inchikey: string; smiles: string }[];
   const points = db.prepare(`SELECT compound_id AS id, key, v, s FROM points WHERE calc = 0 AND o = 0 AND t IS NULL AND key IN (${keys.map(() => '?').join(',')})`).all(...keys) as { id: string; key: string; v: number; s: string }[];
   db.close();

@@ -12,7 +12,7 @@ export const MIN_POINTS = 3;
 const REL_FLOOR = 0.005;
 const ABS_FLOOR: Record<string, number> = { af: 0.01, logp: 0.1, log10ws: 0.1, hf: 1, gf: 1, hvap: 0.5, hfus: 0.2 };
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;

@@ -26,7 +26,8 @@ const REFS: Record<string, string> = {
   '15': 'IUPAC critical properties 12',
 };
 
-const COLUMNS: [string, string, string, (v: number) => number][] = [
+/** CritProp columns, the unit the files use, and the conversion to the registry key's unit. */
+export const CRITPROP_COLUMNS: [col: string, unit: string, key: string, conv: (v: number) => number][] = [
   ['Tc', 'K', 'tc', (v) => v],
   ['Pc', 'bar', 'pc', (v) => v * 100],
   ['rhoc', 'mol/L', 'vc', (v) => 1 / v],
@@ -49,7 +50,7 @@ export const critprop: Importer = {
   run(ctx) {
     for (const { row, ref, t } of ctx.rows(CRITPROP, 'critprop', csv, (r) => ({ smiles: r.smiles }))) {
       ctx.identity(t, ref, { name: row.name || undefined, smiles: row.smiles });
-      for (const [col, unit, key, conv] of COLUMNS) {
+      for (const [col, unit, key, conv] of CRITPROP_COLUMNS) {
         const mean = num(row[`${col} mean (${unit})`]);
         if (mean === undefined || mean <= 0 && key !== 'af') continue;
         const std = num(row[`${col} std (${unit})`]);
