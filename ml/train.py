@@ -165,7 +165,7 @@ def encode_booster(b):
                 feat.append(0); left.append(0); value.append(0.0)
                 queue.append(child)
     b64 = lambda a, t: base64.b64encode(np.asarray(a, dtype=t).tobytes()).decode()
-    return dict(trees=len(roots), roots=b64(roots, '<i4'), feat=b64(feat, '<i4'), left=b64(left, '<i4'),
+    return dict(roots=b64(roots, '<i4'), feat=b64(feat, '<i4'), left=b64(left, '<i4'),
                 value=b64(value, '<f4'))
 
 

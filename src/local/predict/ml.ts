@@ -1,8 +1,9 @@
 // The chem-ml model family: per property, an ensemble of gradient-boosted trees (trained by ml/train.py with
-// XGBoost), evaluated here; for additive properties the trees correct the group-contribution estimate (`offset`). Model files are gzipped JSON,
-// one per property (`models/<key>.json.gz`, or the directory in CHEM_MODELS), read on first use only.
-// Evaluation follows XGBoost exactly: feature values and thresholds in float32, `value < threshold` goes left,
-// a missing value goes the learnt default way (the trainer passes sparse input: NaN and 0 are both missing), leaf values summed in float32 onto the base score.
+// XGBoost), evaluated here; for additive properties the trees correct the group-contribution estimate (`offset`).
+// Model files are gzipped JSON, one per property (`models/<key>.json.gz`, or the directory in CHEM_MODELS), read
+// on first use only. Evaluation follows XGBoost exactly: feature values and thresholds in float32, `value <
+// threshold` goes left, a missing value takes the learnt default branch (the trainer passes sparse input, so NaN
+// and 0 are both missing), leaf values are summed in float32 onto the base score.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { FEATURE_NAMES, FEATURES_VERSION, type DomainFacts } from './features.js';
 
 interface Member {
-  trees: number;
+  /** Root node of each tree. */
   roots: Int32Array;
   /** Internal node: feature index × 2 + (1 when missing values go left); leaf: −1. */
   feat: Int32Array;
@@ -59,13 +60,10 @@ export function loadModel(key: string): Model | null {
   return m;
 }
 
-const i32 = (b64: string) => {
+/** The bytes of a base64 array, in an ArrayBuffer of their own (aligned for the typed-array views). */
+const bytes = (b64: string) => {
   const buf = Buffer.from(b64, 'base64');
-  return new Int32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
-};
-const f32 = (b64: string) => {
-  const buf = Buffer.from(b64, 'base64');
-  return new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+  return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
 };
 
 interface ModelFile {
@@ -80,7 +78,7 @@ interface ModelFile {
   cv: Model['cv'];
   domain: Model['domain'];
   base_score: number;
-  members: { trees: number; roots: string; feat: string; left: string; value: string }[];
+  members: { roots: string; feat: string; left: string; value: string }[];
   offset?: Model['offset'];
   transform?: 'log';
 }
@@ -101,14 +99,14 @@ function parseModel(doc: ModelFile, path: string): Model {
     baseScore: doc.base_score,
     offset: doc.offset,
     transform: doc.transform,
-    members: doc.members.map((m) => ({ trees: m.trees, roots: i32(m.roots), feat: i32(m.feat), left: i32(m.left), value: f32(m.value) })),
+    members: doc.members.map((m) => ({ roots: new Int32Array(bytes(m.roots)), feat: new Int32Array(bytes(m.feat)), left: new Int32Array(bytes(m.left)), value: new Float32Array(bytes(m.value)) })),
   };
 }
 
 function member(m: Member, x: Float32Array, base: number): number {
   const { roots, feat, left, value } = m;
   let sum = Math.fround(base);
-  for (let t = 0; t < m.trees; t++) {
+  for (let t = 0; t < roots.length; t++) {
     let n = roots[t];
     for (let f = feat[n]; f >= 0; f = feat[n]) {
       const v = x[f >> 1];
