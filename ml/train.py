@@ -9,6 +9,7 @@ of the members, with c calibrated on the scaffold cross-validation so that 68 % 
 """
 import argparse
 import base64
+import csv
 import gzip
 import json
 import math
@@ -183,15 +184,13 @@ def write_model(out, key, model, elements, max_heavy, calib, beta, n, cv, featur
 
 
 def read_csv(path):
-    import csv
     with open(path) as f:
         return list(csv.DictReader(f))
 
 
+# CritProp fold columns → registry units (the same conversions as src/local/store/import/critprop.ts).
 CRITPROP_COLS = {'tc': ('Tc', 1), 'pc': ('Pc', 100), 'vc': ('rhoc', None), 'af': ('omega', 1), 'tb': ('Tb', 1),
                  'tf': ('Tm', 1), 'hvap': ('dHvap', 1), 'hfus': ('dHfus', 1)}
-CRITPROP_REPORT = [('tb', 'Tb', 'K', 1), ('tf', 'Tm', 'K', 1), ('tc', 'Tc', 'K', 1), ('pc', 'Pc', 'bar', 0.01),
-                   ('af', 'ω', '', 1), ('hvap', 'ΔHvap', 'kJ/mol', 1), ('hfus', 'ΔHfus', 'kJ/mol', 1)]
 
 
 def critprop_value(row, key):
