@@ -8,7 +8,7 @@ import { ChemError } from '../../api/errors.js';
 import { ImportContext, type FileLog } from './import/context.js';
 import { IMPORTERS } from './import/index.js';
 import { merge, type MergedCompound, type MergeStats } from './merge.js';
-import { openDb } from './schema.js';
+import { createDb } from './schema.js';
 import { BUILD_STEPS, STRUCTURE_INDEX_STEP, type BuildStep } from './steps.js';
 import { computeStructures } from './structures.js';
 import { cached, readCache, writeCache } from './structure-cache.js';
@@ -86,7 +86,7 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
   removeStaleTemps(opts.dbPath);
   const tmp = `${opts.dbPath}.tmp-${randomBytes(6).toString('hex')}`;
   try {
-    const db = openDb(tmp);
+    const db = createDb(tmp);
     // A temporary file that is discarded on failure needs no journal while it is filled.
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');

@@ -1,7 +1,11 @@
 // The SQLite schema of the local database (better-sqlite3, WAL, FTS5). Other modules build on it:
 //
-//   meta(key, value)            build facts: built_at (Unix s), build_seconds, data_dir, include_nc,
-//                               counts (JSON), merge_stats (JSON). Schema version = PRAGMA user_version.
+// A database is never upgraded: `chem db build` writes a new file with this schema and swaps it in
+// atomically, so a file of another schema version is refused with the line that says how to rebuild.
+//
+//   meta(key, value)            build facts: built_at (Unix s), build_seconds, build_phases (JSON),
+//                               data_dir, include_nc, merge_stats (JSON), missing_files (JSON).
+//                               Schema version = PRAGMA user_version.
 //   compounds                   one row per compound (spec 2.1 fields that are stored):
 //     id TEXT PK                compound id (ids.ts): compoundIdFor(inchikey) for type C,
 //                               compoundIdFor('CAS:' + cas) for type S; collisions salted.
@@ -12,8 +16,6 @@
 //   cas_numbers(cas PK, compound_id)   every CAS of a compound (merged CAS numbers included).
 //   names(id PK, compound_id, name, norm, kind)   kind 'main' | 'iupac' | 'synonym';
 //     norm = normalizeText(name) (lower case, accents stripped, single spaces; search/query.ts).
-//   names_fts                   (v1 only) FTS5 over names.norm; dropped in v2 because the search
-//                               module builds its own FTS5 index (search_fts) in its build step.
 //   points(compound_id, key, v, s, t, c, r, e, calc, o)  one data point (spec 2.2) in the registry
 //     unit of `key` (properties.ts); t only for T-dependent keys; calc/o are 0|1.
 //   sources(key PK, db, url, license, ref)   the `src` descriptors points refer to by `s`.
@@ -21,18 +23,17 @@
 //     per source file: rows read, accepted, rejected/skipped counts by reason.
 //   mixtures(id PK, kind, name, json)        json = the Mixture object (api/types.ts);
 //   mixture_components(mixture_id, compound_id)   filled through insertMixtures() (mixtures.ts).
-//   structure_cache(input PK, smiles, formula, mw, inchi, inchikey)   (v2) toolkit results per input
+//   structure_cache(input PK, smiles, formula, mw, inchi, inchikey)   toolkit results per input
 //     structure (SMILES + given InChI), reused by the next build; inchikey NULL = unreadable.
 import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { ChemError } from '../../api/errors.js';
 
 export type DB = Database.Database;
 
 export const SCHEMA_VERSION = 2;
 
-/** Migration n brings a database from version n to n + 1. */
-const MIGRATIONS: string[] = [
-  `
+const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE compounds (
     id TEXT PRIMARY KEY,
@@ -69,7 +70,6 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX names_compound ON names(compound_id);
   CREATE INDEX names_norm ON names(norm);
-  CREATE VIRTUAL TABLE names_fts USING fts5(norm, content='names', content_rowid='id');
   CREATE TABLE points (
     compound_id TEXT NOT NULL REFERENCES compounds(id),
     key TEXT NOT NULL,
@@ -101,56 +101,34 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (mixture_id, compound_id)
   );
   CREATE INDEX mixture_components_compound ON mixture_components(compound_id);
-  `,
-  `
-  CREATE TABLE structure_cache (input TEXT PRIMARY KEY, smiles TEXT, formula TEXT, mw REAL, inchi TEXT, inchikey TEXT);
-  DROP TABLE names_fts;
-  `,
-];
+    CREATE TABLE structure_cache (input TEXT PRIMARY KEY, smiles TEXT, formula TEXT, mw REAL, inchi TEXT, inchikey TEXT);
+`;
 
 /** A database this chem cannot use: 503 (exit 6) with the one line that tells how to rebuild it. */
 function unusable(path: string, what: string): ChemError {
   return new ChemError(503, `the database at ${path} ${what}: rebuild it with "chem db build --from DIR" or "chem db pull"`);
 }
 
-const tableCount = (db: DB) => db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'").pluck().get() as number;
-
-/** The schema version of a database this chem can use or upgrade (0: a new, empty file). */
-function usableVersion(db: DB): number {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > SCHEMA_VERSION) throw unusable(db.name, `has schema version ${version}, newer than this chem (${SCHEMA_VERSION})`);
-  // Version 0 with tables: some other program's database, not an empty file to create ours in.
-  if (version === 0 && tableCount(db) > 0) throw unusable(db.name, 'is not a chem database (schema version 0)');
-  return version;
+/** A new database file with the whole schema (the build's temporary file). */
+export function createDb(path: string): DB {
+  if (existsSync(path)) throw new Error(`${path} exists: a database is created only as a new file`);
+  const db = new Database(path);
+  db.transaction(() => {
+    db.exec(SCHEMA);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+  return db;
 }
 
-/** Brings the schema of an open database up to SCHEMA_VERSION (a new file gets the whole schema). */
-export function migrate(db: DB): void {
-  const version = usableVersion(db);
-  for (let v = version; v < SCHEMA_VERSION; v++) {
-    try {
-      db.transaction(() => {
-        db.exec(MIGRATIONS[v]!);
-        db.pragma(`user_version = ${v + 1}`);
-      })();
-    } catch (err) {
-      throw unusable(db.name, `has schema version ${version}, which this chem (${SCHEMA_VERSION}) cannot upgrade (${(err as Error).message})`);
-    }
-  }
-}
-
-/** Opens (and for writing, creates and migrates) a database file. */
+/** Opens an existing database of this schema version; any other file is refused (`unusable`). */
 export function openDb(path: string, opts: { readonly?: boolean } = {}): DB {
-  const db = new Database(path, { readonly: !!opts.readonly, fileMustExist: !!opts.readonly });
+  if (!existsSync(path)) throw new ChemError(503, `no local database at ${path}`);
+  const db = new Database(path, { readonly: !!opts.readonly, fileMustExist: true });
   try {
-    if (!opts.readonly) {
-      usableVersion(db); // before anything is written to a file that may not be ours
-      db.pragma('journal_mode = WAL');
-      migrate(db);
-    } else {
-      const v = db.pragma('user_version', { simple: true }) as number;
-      if (v !== SCHEMA_VERSION) throw unusable(path, `has schema version ${v}, this chem needs ${SCHEMA_VERSION}`);
-    }
+    const version = db.pragma('user_version', { simple: true }) as number;
+    // Version 0: some other program's database (or an empty file), not one a build of ours wrote.
+    if (version === 0) throw unusable(path, 'is not a chem database (schema version 0)');
+    if (version !== SCHEMA_VERSION) throw unusable(path, `has schema version ${version}, this chem needs ${SCHEMA_VERSION}`);
   } catch (err) {
     db.close();
     // SQLite's own verdict on a file that is not a database at all (or a damaged one).

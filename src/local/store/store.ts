@@ -1,8 +1,7 @@
 // Read access to a built database: compound records (the stored part of spec 2.1), CAS lookup,
 // and the facts `chem db info` reports. Read-time additions (drawing, molfiles, predictions) are in
 // record.ts so that this module never loads a structure toolkit.
-import { existsSync, statSync } from 'node:fs';
-import { ChemError } from '../../api/errors.js';
+import { statSync } from 'node:fs';
 import { isTDependent } from '../../api/properties.js';
 import type { Compound, DataPoint, LogEntry, PropertyMap, SourceDescriptor } from '../../api/types.js';
 import { openDb, SCHEMA_VERSION, type DB } from './schema.js';
@@ -82,8 +81,7 @@ export class Store {
 
   /** Opens an existing database; a missing file is 503 (the caller decides whether to build). */
   static open(path: string): Store {
-    if (!existsSync(path)) throw new ChemError(503, `no local database at ${path}`);
-    return new Store(openDb(path, { readonly: false }), path);
+    return new Store(openDb(path), path);
   }
 
   private sources(): Map<string, SourceRow> {
