@@ -101,7 +101,7 @@ const CHECKS: Record<string, Check> = {
   'chem search benzene': { out: [/"compound": "benzene"/i, '"range": ['] },
   'chem predict "CCO" --json': { verify: predictJson(['tb', 'tc', 'logp']) },
   'cut -f2 list.tsv | chem convert smiles -': { out: ['{"input":"CCO","result":{', '"inchikey":"ISWSIDIOOBJBQZ-UHFFFAOYSA-N"'] },
-  'CHEM_DATA_DIR=/path/to/data chem db build': { out: ['"compounds":', '"pointsByKey":'], env: { CHEM_DB: 'built/chem.sqlite' } },
+  'CHEM_DATA_DIR=/path/to/data chem db build': { out: ['"compounds":', '"points_by_key":'], env: { CHEM_DB: 'built/chem.sqlite' } },
   'chem db info': { out: ['"points_by_key":', '"points_by_source":'] },
   'chem db path': { verify: (out) => expect(out).toBe(`${env.CHEM_DB}\n`) },
   'chem cid 69749139-429-6': { out: [`"id": "${ETHANOL}"`, '"inchikey": "LFQSCWFLJHTTHZ-UHFFFAOYSA-N"'] },

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compoundIdFor } from '../../src/api/ids.js';
-import { buildDatabase, type BuildSummary } from '../../src/local/store/build.js';
-import { Store } from '../../src/local/store/store.js';
+import { buildDatabase } from '../../src/local/store/build.js';
+import { Store, type DbInfo } from '../../src/local/store/store.js';
 import { fullRecord } from '../../src/local/store/record.js';
 import { ChemError } from '../../src/api/errors.js';
 import { cached, readCache } from '../../src/local/store/structure-cache.js';
@@ -16,7 +16,7 @@ const MIRROR = fileURLToPath(new URL('../fixtures/store/mirror', import.meta.url
 const ETHANOL_KEY = 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N';
 let dir: string;
 let dbPath: string;
-let summary: BuildSummary;
+let summary: DbInfo;
 let store: Store;
 
 beforeAll(async () => {
@@ -62,7 +62,7 @@ describe('merge rules', () => {
   it('refuses a desalted structure whose formula is not the substance formula', () => {
     const k = store.compound(compoundIdFor('CAS:127-08-2'))!;
     expect(k).toMatchObject({ type: 'S', compound: 'Potassium acetate' });
-    expect(summary.merge.formulaMismatches).toBe(1);
+    expect(summary.merge_stats.formula_mismatches).toBe(1);
   });
   it('a compound from InChIKey alone (Bell) is type C without CAS', () => {
     expect(store.compound(compoundIdFor('BDERNNFJNOPAEC-UHFFFAOYSA-N'))).toMatchObject({ type: 'C', compound: 'propan-1-ol' });
@@ -115,12 +115,15 @@ describe('stored record', () => {
 });
 
 describe('info', () => {
+  it('the build returns the facts db info reads back, under the same keys', () => {
+    expect(summary).toEqual(store.info());
+    expect(Object.keys(summary.build_phases)).toEqual(['read', 'merge', 'write']);
+    expect(summary.files.every((f) => f.parse_time >= 0)).toBe(true);
+  });
   it('counts compounds, points per key, and rejected rows per file', () => {
     const info = store.info();
-    expect(info.compounds).toBe(summary.compounds);
-    expect(info.type_s).toBe(summary.typeS);
-    expect(info.points).toBe(summary.points);
-    expect(info.points_by_key.tb).toBe(summary.pointsByKey.tb);
+    expect(info.compounds).toBe(info.type_c + info.type_s);
+    expect(info.points).toBe(Object.values(info.points_by_key).reduce((a, b) => a + b, 0));
     expect(info.files.find((f) => f.file.endsWith('pubchem small.tsv'))!.rejected).toEqual({ 'CAS check digit wrong': 1, 'no CAS': 1 });
     expect(info.missing_files).toContain('chemicals/chemicals/Identifiers/Anion db.tsv');
     expect(info.built_at).toBe(1700000000);

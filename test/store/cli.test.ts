@@ -25,7 +25,7 @@ describe('chem db', () => {
     expect(r.code).toBe(0);
     const s = JSON.parse(r.stdout);
     expect(s.compounds).toBeGreaterThan(5);
-    expect(s.pointsByKey.tb).toBeGreaterThan(5);
+    expect(s.points_by_key.tb).toBeGreaterThan(5);
     expect(r.stderr).toBe(''); // no progress bar when stderr is not a terminal
   });
   it('refuses a build without a data directory', async () => {

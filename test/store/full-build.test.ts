@@ -16,9 +16,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Expected ranges: the measured count ± about 10 %. */
 const RANGES: Record<string, [number, number]> = {
   compounds: [95_000, 115_000],
-  typeC: [33_000, 41_000],
-  typeS: [60_000, 76_000],
-  namedStructures: [31_000, 38_000],
+  type_c: [33_000, 41_000],
+  type_s: [60_000, 76_000],
+  named_structures: [31_000, 38_000],
   points: [440_000, 550_000],
 };
 const KEY_RANGES: Record<string, [number, number]> = {
@@ -33,16 +33,16 @@ describe.skipIf(!existsSync(join(DATA, 'chemicals')))('full build from the data 
     const mod = existsSync(join(DIST, 'build.js')) ? pathToFileURL(join(DIST, 'build.js')).href : '../../src/local/store/build.js';
     const { buildDatabase } = (await import(mod)) as typeof import('../../src/local/store/build.js');
     const s = await buildDatabase({ from: DATA, dbPath: join(dir, 'chem.sqlite') });
-    console.log(`full build: ${s.seconds} s ${JSON.stringify(s.phases)}; ${s.compounds} compounds (${s.typeC} C, ${s.typeS} S), ${s.points} points`);
-    expect(s.missing).toEqual([]);
+    console.log(`full build: ${s.build_seconds} s ${JSON.stringify(s.build_phases)}; ${s.compounds} compounds (${s.type_c} C, ${s.type_s} S), ${s.points} points`);
+    expect(s.missing_files).toEqual([]);
     for (const [k, [lo, hi]] of Object.entries(RANGES)) {
       const v = (s as unknown as Record<string, number>)[k]!;
       expect(v, k).toBeGreaterThanOrEqual(lo);
       expect(v, k).toBeLessThanOrEqual(hi);
     }
     for (const [k, [lo, hi]] of Object.entries(KEY_RANGES)) {
-      expect(s.pointsByKey[k], k).toBeGreaterThanOrEqual(lo);
-      expect(s.pointsByKey[k], k).toBeLessThanOrEqual(hi);
+      expect(s.points_by_key[k], k).toBeGreaterThanOrEqual(lo);
+      expect(s.points_by_key[k], k).toBeLessThanOrEqual(hi);
     }
 
     const { Store } = await import('../../src/local/store/store.js');

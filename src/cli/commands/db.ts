@@ -7,7 +7,6 @@ import type { Context } from '../context.js';
 import { printResult, type View } from '../output.js';
 import { startBar } from '../feedback.js';
 import { examples } from '../help.js';
-import type { BuildSummary } from '../../local/store/build.js';
 import type { DbInfo } from '../../local/store/store.js';
 
 interface BuildOpts {
@@ -26,34 +25,40 @@ interface PullOpts {
 const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
 const reasons = (o: Record<string, number>) => Object.entries(o).map(([k, n]) => `${n} ${k}`).join('; ');
 
-const buildView: View<BuildSummary> = {
-  columns: ['path', 'seconds', 'compounds', 'typeC', 'typeS', 'namedStructures', 'points'].map((key) => ({ key })),
-  rows: (s) => [{ path: s.path, seconds: s.seconds, compounds: s.compounds, typeC: s.typeC, typeS: s.typeS, namedStructures: s.namedStructures, points: s.points }],
-  table: (s, out) => {
+/** The rows and CSV columns `db build` and `db info` share: both print a DbInfo. */
+const COLUMNS = ['path', 'size', 'built_at', 'build_seconds', 'compounds', 'type_c', 'type_s', 'named_structures', 'points'] as const;
+const summary = {
+  columns: COLUMNS.map((key) => ({ key })),
+  rows: (i: DbInfo) => [Object.fromEntries(COLUMNS.map((k) => [k, i[k]]))],
+};
+const compoundsLine = (i: DbInfo) => `${i.compounds} (${i.type_c} with structure, ${i.type_s} without)`;
+
+const buildView: View<DbInfo> = {
+  ...summary,
+  table: (i, out) => {
     let text = out.table(['', ''], [
-      ['database', s.path],
-      ['build time', `${s.seconds} s (${Object.entries(s.phases).map(([k, v]) => `${k} ${v} s`).join(', ')})`],
-      ['compounds', `${s.compounds} (${s.typeC} with structure, ${s.typeS} substances by CAS)`],
-      ['named structures', String(s.namedStructures)],
-      ['data points', String(s.points)],
-      ['rows rejected', String(s.files.reduce((a, f) => a + sum(f.rejected), 0))],
+      ['database', `${i.path} (${(i.size / 1e6).toFixed(1)} MB)`],
+      ['build time', `${i.build_seconds} s (${Object.entries(i.build_phases).map(([k, v]) => `${k} ${v} s`).join(', ')})`],
+      ['compounds', compoundsLine(i)],
+      ['named structures', String(i.named_structures)],
+      ['data points', String(i.points)],
+      ['rows rejected', String(i.files.reduce((a, f) => a + sum(f.rejected), 0))],
     ]);
-    const bad = s.files.filter((f) => sum(f.rejected));
+    const bad = i.files.filter((f) => sum(f.rejected));
     if (bad.length) text += out.table(['file', 'rows', 'rejected'], bad.map((f) => [f.file, String(f.rows), reasons(f.rejected)]));
-    if (s.missing.length) text += `missing files (not imported): ${s.missing.join(', ')}\n`;
+    if (i.missing_files.length) text += `missing files (not imported): ${i.missing_files.join(', ')}\n`;
     return text;
   },
 };
 
 const infoView: View<DbInfo> = {
-  columns: ['path', 'size', 'built_at', 'compounds', 'type_c', 'type_s', 'named_structures', 'points'].map((key) => ({ key })),
-  rows: (i) => [{ path: i.path, size: i.size, built_at: i.built_at, compounds: i.compounds, type_c: i.type_c, type_s: i.type_s, named_structures: i.named_structures, points: i.points }],
+  ...summary,
   table: (i, out) => {
     let text = out.table(['', ''], [
       ['database', i.path],
       ['size', `${(i.size / 1e6).toFixed(1)} MB`],
       ['built', `${new Date(i.built_at * 1000).toISOString()} in ${i.build_seconds} s from ${i.data_dir}${i.include_nc ? ' (with non-commercial data)' : ''}`],
-      ['compounds', `${i.compounds} (${i.type_c} with structure, ${i.type_s} substances by CAS)`],
+      ['compounds', compoundsLine(i)],
       ['named structures', String(i.named_structures)],
       ['data points', `${i.points} (${i.calculated_points} calculated, ${i.outliers} outliers)`],
       ['mixtures', String(i.mixtures)],
@@ -66,7 +71,7 @@ const infoView: View<DbInfo> = {
   },
 };
 
-async function build(ctx: Context, from: string, includeNc: boolean, fresh = false, structureIndex = false): Promise<BuildSummary> {
+async function build(ctx: Context, from: string, includeNc: boolean, fresh = false, structureIndex = false): Promise<DbInfo> {
   const { buildDatabase } = await import('../../local/store/build.js');
   const bar = startBar(ctx, 'building');
   let phase = '';

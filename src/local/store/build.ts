@@ -5,11 +5,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ChemError } from '../../api/errors.js';
-import { ImportContext, type FileLog } from './import/context.js';
+import { ImportContext } from './import/context.js';
 import { IMPORTERS } from './import/index.js';
-import { merge, type MergedCompound, type MergeStats } from './merge.js';
+import { merge } from './merge.js';
 import { createDb } from './schema.js';
-import { BUILD_STEPS, STRUCTURE_INDEX_STEP, type BuildStep } from './steps.js';
+import { mixturesStep } from './import/mixtures-step.js';
+import { searchIndexStep } from './search/index-tables.js';
+import { structureIndexStep } from './search/structure-index.js';
+import type { BuildStep } from './steps.js';
+import { Store, type DbInfo } from './store.js';
 import { computeStructures } from './structures.js';
 import { cached, readCache, writeCache } from './structure-cache.js';
 import { writeCompounds, writeLog, writeMeta, writeSources } from './write.js';
@@ -33,24 +37,14 @@ export interface BuildOptions {
   fresh?: boolean;
 }
 
-export interface BuildSummary {
-  path: string;
-  seconds: number;
-  compounds: number;
-  typeC: number;
-  typeS: number;
-  /** Compounds with a structure (SMILES) and a name that is not just their CAS or InChIKey. */
-  namedStructures: number;
-  points: number;
-  pointsByKey: Record<string, number>;
-  /** Seconds per phase: read, structures (and merge), write, each build step. */
-  phases: Record<string, number>;
-  files: FileLog[];
-  missing: string[];
-  merge: MergeStats;
-}
+/** The steps after the compounds are written (steps.ts), in order. */
+export const BUILD_STEPS: readonly BuildStep[] = [mixturesStep, searchIndexStep];
+/** The structure index of sub:/sim: costs ~12 ms of CPU per structure (minutes on the full data), so a
+ * build makes it only when asked (`chem db build --structure-index`); it runs after the search index (its ords). */
+export const STRUCTURE_INDEX_STEP: BuildStep = structureIndexStep;
 
-export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
+/** Builds the database and returns its facts (`chem db info`'s). */
+export async function buildDatabase(opts: BuildOptions): Promise<DbInfo> {
   const start = performance.now();
   if (!existsSync(opts.from) || !statSync(opts.from).isDirectory()) {
     throw new ChemError(400, `no data directory at ${opts.from}: pass --from DIR or set CHEM_DATA_DIR`);
@@ -106,13 +100,11 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
       await step.run(db, ctx, lookup);
       lap(step.name);
     }
-    const allLogs = ctx.logs();
-    writeLog(db, allLogs);
-    const summary = summarize(opts.dbPath, compounds, allLogs, ctx.missing, stats, phases);
-    summary.seconds = Math.round((performance.now() - start) / 100) / 10;
+    writeLog(db, ctx.logs());
     writeMeta(db, {
       built_at: now,
-      build_seconds: summary.seconds,
+      build_seconds: Math.round((performance.now() - start) / 100) / 10,
+      build_phases: JSON.stringify(phases),
       data_dir: opts.from,
       include_nc: opts.includeNc ? 1 : 0,
       merge_stats: JSON.stringify(stats),
@@ -122,9 +114,14 @@ export async function buildDatabase(opts: BuildOptions): Promise<BuildSummary> {
     db.close();
     for (const suffix of ['-wal', '-shm']) rmSync(opts.dbPath + suffix, { force: true });
     renameSync(tmp, opts.dbPath);
-    return summary;
   } finally {
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(tmp + suffix, { force: true });
+  }
+  const store = Store.open(opts.dbPath);
+  try {
+    return store.info();
+  } finally {
+    store.close();
   }
 }
 
@@ -136,18 +133,4 @@ function removeStaleTemps(dbPath: string): void {
     const path = join(dir, f);
     if (f.startsWith(prefix) && Date.now() - statSync(path).mtimeMs > 3600_000) rmSync(path, { force: true });
   }
-}
-
-function summarize(path: string, compounds: MergedCompound[], files: FileLog[], missing: string[], stats: MergeStats, phases: Record<string, number>): BuildSummary {
-  const pointsByKey: Record<string, number> = {};
-  let points = 0;
-  let typeC = 0;
-  let named = 0;
-  for (const c of compounds) {
-    if (c.type === 'C') typeC++;
-    if (c.smiles && c.compound !== c.cas && c.compound !== c.inchikey) named++;
-    for (const p of c.points) pointsByKey[p.key] = (pointsByKey[p.key] ?? 0) + 1;
-    points += c.points.length;
-  }
-  return { path, seconds: 0, compounds: compounds.length, typeC, typeS: compounds.length - typeC, namedStructures: named, points, pointsByKey, phases, files, missing, merge: stats };
 }

@@ -49,11 +49,11 @@ export interface MergedCompound {
 
 export interface MergeStats {
   /** References dropped because no structure toolkit could read their only structure. */
-  unreadableStructures: number;
+  unreadable_structures: number;
   /** httk structures refused because their formula is not the substance's. */
-  formulaMismatches: number;
+  formula_mismatches: number;
   /** Id collisions resolved by salting. */
-  idCollisions: number;
+  id_collisions: number;
 }
 
 type Compute = (jobs: StructureJob[]) => Promise<(StructureResult | undefined)[]>;
@@ -88,7 +88,7 @@ const jobKey = cacheKey;
 const jobOf = (c: IdentityRec): StructureJob => (c.inchi && c.inchikey ? { smiles: c.smiles!, inchi: c.inchi, inchikey: c.inchikey } : { smiles: c.smiles! });
 
 export async function merge(identities: IdentityRec[], points: PointRec[], compute: Compute): Promise<{ compounds: MergedCompound[]; stats: MergeStats }> {
-  const stats: MergeStats = { unreadableStructures: 0, formulaMismatches: 0, idCollisions: 0 };
+  const stats: MergeStats = { unreadable_structures: 0, formula_mismatches: 0, id_collisions: 0 };
   const refs = groupByRef(identities, points);
 
   // Structures: the best candidate of each reference, computed once per distinct SMILES/InChI; a
@@ -108,7 +108,7 @@ export async function merge(identities: IdentityRec[], points: PointRec[], compu
       const c = cands.shift()!;
       const res = resultOf.get(jobKey(jobOf(c)));
       const mismatch = res && c.checkFormula && tableHill(c.formula) !== res.formula;
-      if (mismatch) stats.formulaMismatches++;
+      if (mismatch) stats.formula_mismatches++;
       if (res && !mismatch) {
         r.structure = res;
         r.structureRank = rankOf(STRUCTURE_RANK, c.s);
@@ -116,7 +116,7 @@ export async function merge(identities: IdentityRec[], points: PointRec[], compu
       if (r.structure || !cands.length) pending.delete(r);
     }
   }
-  for (const r of refs.values()) if (!r.structure && r.ref.startsWith('smi:')) stats.unreadableStructures++;
+  for (const r of refs.values()) if (!r.structure && r.ref.startsWith('smi:')) stats.unreadable_structures++;
 
   // Groups: by InChIKey where one is known, else the reference alone.
   const groups = new Map<string, Ref[]>();
@@ -227,7 +227,7 @@ function assignIds(compounds: MergedCompound[], stats: MergeStats): void {
     let salt = 0;
     let id = compoundIdFor(keyOf(c));
     while (taken.has(id)) {
-      stats.idCollisions++;
+      stats.id_collisions++;
       id = compoundIdFor(keyOf(c), ++salt);
     }
     taken.add(id);

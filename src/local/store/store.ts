@@ -4,8 +4,8 @@
 import { statSync } from 'node:fs';
 import { isTDependent } from '../../api/properties.js';
 import type { Compound, DataPoint, LogEntry, PropertyMap, SourceDescriptor } from '../../api/types.js';
+import type { MergeStats } from './merge.js';
 import { openDb, SCHEMA_VERSION, type DB } from './schema.js';
-import type { FileLog } from './import/context.js';
 
 /** The identifying columns of a `compounds` row (also what search results read). */
 export interface CompoundIdentityRow {
@@ -48,15 +48,33 @@ interface SourceRow {
   ref: string;
 }
 
-/** An import log row as `db info` shows it (the build's FileLog, in the snake case of the JSON). */
-export type FileInfo = Omit<FileLog, 'parseTime'> & { parse_time: number };
+/**
+ * What the build records per source file (table import_log): data rows read, rows accepted, and the
+ * rows rejected (failed validation) and skipped (valid but not imported) by reason; parse_time in s.
+ */
+export interface ImportLog {
+  file: string;
+  source: string;
+  rows: number;
+  accepted: number;
+  rejected: Record<string, number>;
+  skipped: Record<string, number>;
+  parse_time: number;
+}
 
+/**
+ * The facts of a built database, printed by `chem db build --json` (of the database it just wrote)
+ * and `chem db info --json` alike. Keys are snake_case like the v1 API's.
+ */
 export interface DbInfo {
   path: string;
   size: number;
   schema: number;
   built_at: number;
   build_seconds: number;
+  /** Seconds per build phase: read, merge, write and each post-write step. */
+  build_phases: Record<string, number>;
+  merge_stats: MergeStats;
   data_dir: string;
   include_nc: boolean;
   compounds: number;
@@ -69,7 +87,7 @@ export interface DbInfo {
   mixtures: number;
   points_by_key: Record<string, number>;
   points_by_source: Record<string, number>;
-  files: FileInfo[];
+  files: ImportLog[];
   missing_files: string[];
 }
 
@@ -159,7 +177,8 @@ export class Store {
   info(): DbInfo {
     const one = <T>(sql: string) => this.db.prepare(sql).get() as T;
     const counts = (sql: string) => Object.fromEntries((this.db.prepare(sql).all() as { k: string; n: number }[]).map((r) => [r.k, r.n]));
-    const files = (this.db.prepare('SELECT * FROM import_log ORDER BY file').all() as (Omit<FileInfo, 'rejected' | 'skipped'> & { rejected: string; skipped: string })[]).map((f) => ({
+    const json = <T>(key: string, none: T) => JSON.parse(this.meta(key) ?? JSON.stringify(none)) as T;
+    const files = (this.db.prepare('SELECT * FROM import_log ORDER BY file').all() as (Omit<ImportLog, 'rejected' | 'skipped'> & { rejected: string; skipped: string })[]).map((f) => ({
       ...f,
       rejected: JSON.parse(f.rejected) as Record<string, number>,
       skipped: JSON.parse(f.skipped) as Record<string, number>,
@@ -170,6 +189,8 @@ export class Store {
       schema: SCHEMA_VERSION,
       built_at: Number(this.meta('built_at') ?? 0),
       build_seconds: Number(this.meta('build_seconds') ?? 0),
+      build_phases: json('build_phases', {}),
+      merge_stats: json('merge_stats', { unreadable_structures: 0, formula_mismatches: 0, id_collisions: 0 }),
       data_dir: this.meta('data_dir') ?? '',
       include_nc: this.meta('include_nc') === '1',
       compounds: one<{ n: number }>('SELECT count(*) n FROM compounds').n,
@@ -183,7 +204,7 @@ export class Store {
       points_by_key: counts('SELECT key k, count(*) n FROM points GROUP BY key ORDER BY key'),
       points_by_source: counts('SELECT s k, count(*) n FROM points GROUP BY s ORDER BY s'),
       files,
-      missing_files: JSON.parse(this.meta('missing_files') ?? '[]') as string[],
+      missing_files: json('missing_files', []),
     };
   }
 

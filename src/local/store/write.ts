@@ -1,7 +1,7 @@
-// Writes merged compounds, sources and the import log into an open, migrated database.
+// Writes merged compounds, sources, the import log and the build facts into a new database.
 import { normalizeText } from './search/query.js';
 import { SOURCES } from './import/sources.js';
-import type { FileLog } from './import/context.js';
+import type { ImportLog } from './store.js';
 import type { MergedCompound } from './merge.js';
 import type { DB } from './schema.js';
 
@@ -55,10 +55,10 @@ export function writeSources(db: DB): void {
   })();
 }
 
-export function writeLog(db: DB, logs: FileLog[]): void {
+export function writeLog(db: DB, logs: ImportLog[]): void {
   const ins = db.prepare('INSERT OR REPLACE INTO import_log (file, source, rows, accepted, rejected, skipped, parse_time) VALUES (?, ?, ?, ?, ?, ?, ?)');
   db.transaction(() => {
-    for (const l of logs) ins.run(l.file, l.source, l.rows, l.accepted, JSON.stringify(l.rejected), JSON.stringify(l.skipped), l.parseTime);
+    for (const l of logs) ins.run(l.file, l.source, l.rows, l.accepted, JSON.stringify(l.rejected), JSON.stringify(l.skipped), l.parse_time);
   })();
 }
 

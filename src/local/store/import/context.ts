@@ -8,6 +8,7 @@ import { isValidCas, normalizeCas } from '../../../api/cas.js';
 import { isInchiKey } from '../../../api/inchikey.js';
 import { isTDependent } from '../../../api/properties.js';
 import type { DataPoint } from '../../../api/types.js';
+import type { ImportLog } from '../store.js';
 import { source } from './sources.js';
 import type { Row } from './table.js';
 
@@ -46,16 +47,6 @@ export type RowKey = { cas: string | undefined } | { smiles: string | undefined 
 export const byCas =
   (column = 'CAS') =>
   (row: Row): RowKey => ({ cas: row[column] });
-
-export interface FileLog {
-  file: string;
-  source: string;
-  rows: number;
-  accepted: number;
-  rejected: Record<string, number>;
-  skipped: Record<string, number>;
-  parseTime: number;
-}
 
 /** Plausible ranges in registry units; a value outside is rejected as a unit or entry error. */
 const RANGE: Record<string, [number, number]> = {
@@ -98,10 +89,10 @@ export class Tally {
     this.used = false;
   }
 
-  log(): FileLog {
+  log(): ImportLog {
     this.close();
     const { file, source, rows, accepted, rejected, skipped } = this;
-    return { file, source, rows, accepted, rejected, skipped, parseTime: this.parseTime };
+    return { file, source, rows, accepted, rejected, skipped, parse_time: this.parseTime };
   }
 }
 
@@ -214,7 +205,7 @@ export class ImportContext {
     t.used = true;
   }
 
-  logs(): FileLog[] {
+  logs(): ImportLog[] {
     this.finish();
     return this.tallies.map((t) => t.log());
   }
