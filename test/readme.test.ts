@@ -138,6 +138,14 @@ const CHECKS: Record<string, Check> = {
     out: ['"inchikey":"LFQSCWFLJHTTHZ-UHFFFAOYSA-N"', '{"input":"C1CC(","error":{"status":404,"message":"invalid SMILES \\"C1CC(\\": unclosed branch \\"(\\" at position 5"}}'],
     shown: 'full database only', // the fixture names ethanol in lower case
   },
+  'chem plot 69749139-429-6 cpg hvapt': { out: ['"key": "cpg"', '"key": "hvapt"', '"tUnit": "K"'], full: 'the fixture has no T-dependent data' },
+  'chem plot 69749139-429-6 dvisc --temp C --out ethanol-viscosity.svg': { file: 'ethanol-viscosity.svg', out: [/^<svg/, 'T (°C)', 'η (Pa×s)'], full: 'the fixture has no T-dependent data' },
+  'chem plot 69749139-429-6 hvapt --energy kcal/mol --out hvap.png': { file: 'hvap.png', out: ['PNG'], full: 'the fixture has no T-dependent data' },
+  'chem search ethanol --first --fields id --format csv | tail -1 | chem plot - hvapt --out "hvapt-{id}.svg"': {
+    file: 'hvapt-69749139-429-6.svg',
+    out: [/^<svg/, 'ΔvapH (kJ/mol)'],
+    full: 'the fixture has no T-dependent data',
+  },
   // The chem serve block, one script: the server in the background on a free port instead of 8080.
   "printf '# one key per line\\n%s\\n' \"$(openssl rand -hex 24)\" > keys.txt": { session: 'serve' },
   'chem serve --keys keys.txt --port 8080': { session: 'serve', background: true },

@@ -16,6 +16,7 @@ import { mixturesCommand } from './commands/mixtures.js';
 import { midCommand } from './commands/mid.js';
 import { cidCommand } from './commands/cid.js';
 import { dbCommand } from './commands/db.js';
+import { plotCommand } from './commands/plot.js';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
@@ -56,6 +57,7 @@ export function buildProgram(deps: Deps): Command {
     midCommand(deps),
     cidCommand(deps),
     dbCommand(deps),
+    plotCommand(deps),
   ];
   for (const cmd of commands) program.addCommand(inherit(cmd, program));
   program.addHelpText('after', examples('chem convert smiles CCO', 'chem predict "c1ccccc1O" --json', 'chem search benzene', 'chem config set api-key'));

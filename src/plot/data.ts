@@ -1,0 +1,102 @@
+// What a plot shows: the T-dependent points of one property of a record, in display units, each
+// told apart as measured, sampled from a correlation, or calculated. Shared by the terminal chart,
+// the SVG/PNG chart (vega.ts) and the server's plot route.
+import { ChemError, notFound, usageError } from '../api/errors.js';
+import { isTDependent, plainSymbol, property, PROPERTIES } from '../api/properties.js';
+import type { Compound, DataPoint } from '../api/types.js';
+import { displayUnit, type UnitPrefs } from '../cli/units.js';
+
+/**
+ * measured: a value at one temperature. correlation: the points of one source sharing one comment
+ * (the equation and its range, e.g. "ChemSep eq. 101, 200–473 K") are samples of one curve.
+ * calculated: a prediction (`calc: true`), drawn as a dashed curve.
+ */
+export type PointKind = 'measured' | 'correlation' | 'calculated';
+
+export interface PlotPoint {
+  /** Temperature and value in display units. */
+  t: number;
+  v: number;
+  /** Source key and its database name (the legend label). */
+  s: string;
+  source: string;
+  kind: PointKind;
+  /** Points of one curve share it (source and comment). */
+  curve: string;
+  outlier: boolean;
+  r?: string;
+}
+
+export interface PlotSeries {
+  key: string;
+  desc: string;
+  /** Symbol without markup. */
+  sym: string;
+  /** Display units of the axes. */
+  tUnit: string;
+  unit: string;
+  /** Log y axis: positive values spanning two decades or more (vapour pressure, liquid viscosity). */
+  log: boolean;
+  points: PlotPoint[];
+}
+
+export const T_DEPENDENT_KEYS = (): string[] => PROPERTIES.filter((p) => p.dep.includes('T')).map((p) => p.key);
+
+/** Checks a key asked for: 400 when it is not a T-dependent registry key. */
+export function checkPlotKey(key: string): void {
+  if (!property(key)) throw usageError(`unknown property "${key}": T-dependent keys are ${T_DEPENDENT_KEYS().join(', ')}`);
+  if (!isTDependent(key)) throw usageError(`"${key}" does not depend on temperature: T-dependent keys are ${T_DEPENDENT_KEYS().join(', ')}`);
+}
+
+/** The series of one key of a record (key checked with checkPlotKey); 404 when it holds no point with a temperature. */
+export function plotSeries(comp: Compound, key: string, units: UnitPrefs): PlotSeries {
+  checkPlotKey(key);
+  const def = property(key)!;
+  const raw = ((comp.tpdep_props?.[key] ?? []) as DataPoint[]).filter((p) => typeof p.t === 'number' && Number.isFinite(p.v));
+  if (!raw.length) throw notFound(`no ${key} data with a temperature for ${comp.compound} (${comp.id})`);
+  const tConv = displayUnit('K', units);
+  const vConv = displayUnit(def.unit, units);
+  const curveOf = (p: DataPoint) => `${p.s}|${p.c ?? ''}`;
+  const sizes = new Map<string, number>();
+  for (const p of raw) if (p.c) sizes.set(curveOf(p), (sizes.get(curveOf(p)) ?? 0) + 1);
+  const points = raw.map((p): PlotPoint => {
+    const kind: PointKind = p.calc ? 'calculated' : p.c && sizes.get(curveOf(p))! >= 2 ? 'correlation' : 'measured';
+    const point: PlotPoint = {
+      t: tConv.convert(p.t!),
+      v: vConv.convert(p.v),
+      s: p.s,
+      source: comp.src?.[p.s]?.db ?? p.s,
+      kind,
+      curve: curveOf(p),
+      outlier: !!p.o,
+    };
+    if (p.r) point.r = p.r;
+    return point;
+  });
+  points.sort((a, b) => a.t - b.t);
+  const vs = points.map((p) => p.v);
+  const min = Math.min(...vs);
+  const log = min > 0 && Math.max(...vs) / min >= 100;
+  return { key, desc: def.desc, sym: plainSymbol(def), tUnit: tConv.unit, unit: vConv.unit, log, points };
+}
+
+/** Series of the keys asked for; keys without data are reported through `missing` unless none has data (then 404). */
+export function plotAll(comp: Compound, keys: string[], units: UnitPrefs, missing: (e: ChemError) => void = () => {}): PlotSeries[] {
+  for (const k of keys) checkPlotKey(k);
+  const out: PlotSeries[] = [];
+  const empty: ChemError[] = [];
+  for (const k of keys) {
+    try {
+      out.push(plotSeries(comp, k, units));
+    } catch (e) {
+      if (!(e instanceof ChemError) || e.status !== 404) throw e;
+      empty.push(e);
+    }
+  }
+  if (!out.length) throw empty[0]!;
+  empty.forEach(missing);
+  return out;
+}
+
+/** Axis label: symbol and display unit, `Cp,gas (J/(mol×K))`. */
+export const axisTitle = (sym: string, unit: string): string => (unit ? `${sym} (${unit})` : sym);
