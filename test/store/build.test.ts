@@ -64,8 +64,62 @@ describe('merge rules', () => {
     expect(k).toMatchObject({ type: 'S', compound: 'Potassium acetate' });
     expect(summary.merge_stats.formula_mismatches).toBe(1);
   });
-  it('a compound from InChIKey alone (Bell) is type C without CAS', () => {
-    expect(store.compound(compoundIdFor('BDERNNFJNOPAEC-UHFFFAOYSA-N'))).toMatchObject({ type: 'C', compound: 'propan-1-ol' });
+  it('a compound from an InChIKey alone (Bell) is type S (no structure, no InChI) with its InChIKey id', () => {
+    const c = store.compound(compoundIdFor('BDERNNFJNOPAEC-UHFFFAOYSA-N'))!;
+    expect(c).toMatchObject({ type: 'S', compound: 'propan-1-ol', inchikey: 'BDERNNFJNOPAEC-UHFFFAOYSA-N' });
+    expect(c.inchi).toBeUndefined();
+    expect(c.cas).toBeUndefined();
+  });
+  it('a type C record always has its InChI; a CAS or an InChIKey names one record', () => {
+    const db = store.db;
+    expect(db.prepare("SELECT count(*) FROM compounds WHERE type = 'C' AND (inchi IS NULL OR inchikey IS NULL OR smiles IS NULL)").pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM (SELECT inchikey FROM compounds WHERE inchikey IS NOT NULL GROUP BY inchikey HAVING count(*) > 1)').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM compounds c WHERE cas IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cas_numbers n WHERE n.cas = c.cas AND n.compound_id = c.id)').pluck().get()).toBe(0);
+  });
+});
+
+describe('one compound, one record: CAS tables and key-only tables linked by their one shared name', () => {
+  const IDENTITY = fileURLToPath(new URL('../fixtures/store/identity', import.meta.url));
+  let s: Store;
+  let info: DbInfo;
+  beforeAll(async () => {
+    const path = join(dir, 'identity.sqlite');
+    info = await buildDatabase({ from: IDENTITY, dbPath: path, threads: 1, steps: [], now: 1700000000 });
+    s = Store.open(path);
+  });
+  afterAll(() => s?.close());
+
+  it('a CAS-only compound joins the structure of the same name (1,1-dichloropentane: Yaws by CAS, CritProp by SMILES)', () => {
+    // PGEVTVXEERFABN-UHFFFAOYSA-N: the standard InChIKey Bell et al. (2018) list for 1,1-dichloropentane
+    const id = compoundIdFor('PGEVTVXEERFABN-UHFFFAOYSA-N');
+    const c = s.compound(id)!;
+    expect(c).toMatchObject({ type: 'C', cas: '820-55-3', compound: '1,1-dichloropentane', inchi: 'InChI=1S/C5H10Cl2/c1-2-3-4-5(6)7/h5H,2-4H2,1H3', formula: 'C5H10Cl2' });
+    expect(c.fixed_props!.tc!.map((p) => [p.s, p.v])).toEqual([['yaws', 610.2]]);
+    expect(c.fixed_props!.tb!.map((p) => [p.s, p.v])).toEqual([['critprop', 413]]);
+    expect(s.idByCas('820-55-3')).toBe(id);
+    expect(s.compound(compoundIdFor('CAS:820-55-3'))).toBeUndefined();
+  });
+  it('a CAS-only compound joins a key-only one of the same name; without a structure the record is type S with both', () => {
+    const id = compoundIdFor('WBCSJABQCRFUCP-UHFFFAOYSA-N');
+    const c = s.compound(id)!;
+    expect(c).toMatchObject({ type: 'S', cas: '10575-87-8', inchikey: 'WBCSJABQCRFUCP-UHFFFAOYSA-N', compound: '1,2-dichloroheptane' });
+    expect(c.inchi).toBeUndefined();
+    expect(c.fixed_props!.tc!.map((p) => p.s).sort()).toEqual(['bell2018', 'yaws']);
+    expect(s.idByCas('10575-87-8')).toBe(id);
+  });
+  it('a name that more than two compounds share links nothing (2-decanol: two CAS and a key)', () => {
+    expect(s.compound(compoundIdFor('CAS:1120-06-5'))).toMatchObject({ type: 'S', cas: '1120-06-5' });
+    expect(s.compound(compoundIdFor('CAS:74742-10-2'))).toMatchObject({ type: 'S', cas: '74742-10-2' });
+    expect(s.compound(compoundIdFor('ACUZDYFTRHEKOS-UHFFFAOYSA-N'))!.cas).toBeUndefined();
+  });
+  it('a formula from a table alone gives the MW (rubidium nitrate, 147.47 g/mol)', () => {
+    const c = s.compound(compoundIdFor('CAS:13126-12-0'))!;
+    expect(c).toMatchObject({ type: 'S', formula: 'NO3Rb' });
+    expect(c.mw).toBeCloseTo(147.47, 2);
+  });
+  it('counts the links', () => {
+    expect(info.merge_stats.linked_by_name).toBe(2);
+    expect(info).toMatchObject({ compounds: 6, type_c: 1, type_s: 5 });
   });
 });
 

@@ -152,9 +152,9 @@ describe('every compound field is present', () => {
       if (c.formula) expect(typeof c.mw, `${c.compound} mw`).toBe('number');
     }
   });
-  it('writes "" for what is unknown: an S record without structure, a C record without CAS or InChI', async () => {
+  it('writes "" for what is unknown: an S record without structure, one known by InChIKey alone without CAS or InChI', async () => {
     expect(await fullRecord(store, compoundIdFor('CAS:1000-86-8'))).toMatchObject({ type: 'S', inchi: '', inchikey: '', smiles: '', formula: '', drawing: '', mol2d: '' });
-    expect(await fullRecord(store, compoundIdFor('BDERNNFJNOPAEC-UHFFFAOYSA-N'))).toMatchObject({ type: 'C', cas: '', inchi: '' });
+    expect(await fullRecord(store, compoundIdFor('BDERNNFJNOPAEC-UHFFFAOYSA-N'))).toMatchObject({ type: 'S', cas: '', inchi: '', smiles: '' });
     const r = await runChem(['cid', compoundIdFor('CAS:1000-86-8'), '--db', dbPath, '--json']);
     expect(JSON.parse(r.stdout).comp).toMatchObject({ inchi: '', smiles: '' });
     const table = (await runChem(['cid', compoundIdFor('CAS:1000-86-8'), '--db', dbPath, '--format', 'table'], { columns: 160 })).stdout;

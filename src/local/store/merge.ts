@@ -1,15 +1,22 @@
-// Merging the imported rows into compounds.
+// Merging the imported rows into compounds: one compound, one record (a CAS or an InChIKey never
+// names two records).
 //  1. Rows are grouped by reference: a CAS (`cas:`), an InChIKey (`ik:`) or a SMILES (`smi:`).
 //  2. A CAS gets the structure of its best-ranked identity row that has one (STRUCTURE_RANK).
 //     httk's desalted SMILES count only when their formula equals the substance formula.
 //  3. References whose structures share a standard InChIKey merge into one compound (so CAS, then
-//     InChIKey); InChIKey-only rows (Bell, AqSolDB) and SMILES-only rows (Huuskonen, ESOL, Bradley)
-//     join the compound with that key, or become compounds of their own without CAS.
-//  4. A compound with an InChIKey is type C with id compoundIdFor(inchikey); one with only a CAS is
-//     type S with id compoundIdFor('CAS:' + cas), named by its best-ranked name or else its CAS.
-//     When several CAS merge, the primary one is that of the best-ranked structure, then the one
-//     with more data points, then the lower number; the others stay searchable (allCas).
-//  5. Data points are kept one per (property, source, T, value); outliers flagged (outliers.ts).
+//     InChIKey); InChIKey-only rows (Bell, AqSolDB) and SMILES-only rows (Huuskonen, ESOL, Bradley,
+//     CritProp) join the compound with that key, or become compounds of their own without CAS.
+//  4. A CAS without structure whose main name is that of exactly one compound with an InChIKey but
+//     no CAS (and nothing else) joins it when the formulas agree: 1,1-dichloropentane's CAS tables
+//     and its SMILES/InChIKey-only tables name it alike but share no key (linkByName).
+//  5. A compound with a structure is type C (it has its InChI); one without is type S: known by CAS,
+//     or by an InChIKey alone (Bell gives a name and a key, and a key cannot be turned back into a
+//     structure). The id is compoundIdFor(inchikey) where the InChIKey is known, else
+//     compoundIdFor('CAS:' + cas), so ids survive rebuilds. An S record is named by its best-ranked
+//     name, else its CAS. When several CAS merge, the primary one is that of the best-ranked
+//     structure, then the one with more data points, then the lower number; the others stay
+//     searchable (allCas).
+//  6. Data points are kept one per (property, source, T, value); outliers flagged (outliers.ts).
 import { compoundIdFor } from '../../api/ids.js';
 import { isTDependent } from '../../api/properties.js';
 import type { DataPoint } from '../../api/types.js';
@@ -17,6 +24,7 @@ import type { IdentityRec, PointRec } from './import/context.js';
 import { NAME_RANK, STRUCTURE_RANK, rankOf } from './import/sources.js';
 import { hillOf as hill } from './formula.js';
 import { outlierIndices } from './outliers.js';
+import { normalizeText } from './search/query.js';
 import type { StructureJob, StructureResult } from './structures.js';
 import { cacheKey } from './structure-cache.js';
 
@@ -52,6 +60,8 @@ export interface MergeStats {
   unreadable_structures: number;
   /** httk structures refused because their formula is not the substance's. */
   formula_mismatches: number;
+  /** CAS-only compounds joined to a compound with an InChIKey by their one shared main name. */
+  linked_by_name: number;
   /** Id collisions resolved by salting. */
   id_collisions: number;
 }
@@ -88,7 +98,7 @@ const jobKey = cacheKey;
 const jobOf = (c: IdentityRec): StructureJob => (c.inchi && c.inchikey ? { smiles: c.smiles!, inchi: c.inchi, inchikey: c.inchikey } : { smiles: c.smiles! });
 
 export async function merge(identities: IdentityRec[], points: PointRec[], compute: Compute): Promise<{ compounds: MergedCompound[]; stats: MergeStats }> {
-  const stats: MergeStats = { unreadable_structures: 0, formula_mismatches: 0, id_collisions: 0 };
+  const stats: MergeStats = { unreadable_structures: 0, formula_mismatches: 0, linked_by_name: 0, id_collisions: 0 };
   const refs = groupByRef(identities, points);
 
   // Structures: the best candidate of each reference, computed once per distinct SMILES/InChI; a
@@ -127,10 +137,41 @@ export async function merge(identities: IdentityRec[], points: PointRec[], compu
     (groups.get(gk) ?? groups.set(gk, []).get(gk)!).push(r);
   }
 
-  const compounds: MergedCompound[] = [];
-  for (const [gk, members] of groups) compounds.push(build(gk, members));
+  const compounds = linkByName(groups, stats);
+  // Every compound whose formula is known has its MW: from the formula where neither a structure nor a table gives it.
+  const { formulaWeight } = await import('../chem/molecule.js');
+  for (const c of compounds) {
+    const mw = c.mw === undefined && c.formula ? formulaWeight(c.formula) : undefined;
+    if (mw !== undefined) c.mw = Math.round(mw * 1e4) / 1e4;
+  }
   assignIds(compounds, stats);
   return { compounds, stats };
+}
+
+/**
+ * The compounds of the groups, with each CAS-only compound whose main name belongs to exactly one
+ * other compound — one with an InChIKey and no CAS — built into that one (rule 4). A name shared by
+ * more compounds, or a formula that disagrees, links nothing.
+ */
+function linkByName(groups: Map<string, Ref[]>, stats: MergeStats): MergedCompound[] {
+  const built = new Map([...groups].map(([gk, members]) => [gk, build(gk, members)]));
+  const byName = new Map<string, string[]>();
+  for (const [gk, c] of built) {
+    const n = normalizeText(c.compound);
+    (byName.get(n) ?? byName.set(n, []).get(n)!).push(gk);
+  }
+  for (const gks of byName.values()) {
+    if (gks.length !== 2) continue;
+    const casGk = gks.find((gk) => built.get(gk)!.cas && !built.get(gk)!.inchikey);
+    const keyGk = gks.find((gk) => built.get(gk)!.inchikey && !built.get(gk)!.cas);
+    if (!casGk || !keyGk) continue;
+    const [f1, f2] = [built.get(casGk)!.formula, built.get(keyGk)!.formula];
+    if (f1 && f2 && f1 !== f2) continue;
+    built.set(keyGk, build(keyGk, [...groups.get(keyGk)!, ...groups.get(casGk)!]));
+    built.delete(casGk);
+    stats.linked_by_name++;
+  }
+  return [...built.values()];
 }
 
 function build(gk: string, members: Ref[]): MergedCompound {
@@ -173,14 +214,15 @@ function build(gk: string, members: Ref[]): MergedCompound {
   const mwRow = byRank.find((i) => i.mw !== undefined);
   return {
     id: '',
-    type: structure || gk.startsWith('ik:') ? 'C' : 'S',
+    type: structure?.inchi ? 'C' : 'S',
     compound: [...names.values()][0]!.name,
     cas,
     allCas: casRefs.map((r) => r.ref.slice(4)),
     inchi: structure?.inchi,
     inchikey: structure?.inchikey ?? (gk.startsWith('ik:') ? gk.slice(3) : undefined),
     smiles: structure?.smiles,
-    formula: structure?.formula ?? tableHill(formulaRow?.formula),
+    // OpenChemLib's formula, else the InChI's formula layer (a structure only RDKit reads), else the table's.
+    formula: structure?.formula ?? tableHill(structure?.inchi?.split('/')[1]) ?? tableHill(formulaRow?.formula),
     mw: structure?.mw ?? mwRow?.mw,
     names: [...names.values()],
     points,
@@ -220,7 +262,7 @@ function casOrder(a: string, b: string): number {
 
 /** Ids from the stable key; a collision salts the key that sorts later (ids.ts). */
 function assignIds(compounds: MergedCompound[], stats: MergeStats): void {
-  const keyOf = (c: MergedCompound) => (c.type === 'C' ? c.inchikey! : `CAS:${c.cas}`);
+  const keyOf = (c: MergedCompound) => c.inchikey ?? `CAS:${c.cas}`;
   const sorted = [...compounds].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
   const taken = new Set<string>();
   for (const c of sorted) {

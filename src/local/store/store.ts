@@ -190,7 +190,7 @@ export class Store {
       built_at: Number(this.meta('built_at') ?? 0),
       build_seconds: Number(this.meta('build_seconds') ?? 0),
       build_phases: json('build_phases', {}),
-      merge_stats: json('merge_stats', { unreadable_structures: 0, formula_mismatches: 0, id_collisions: 0 }),
+      merge_stats: json('merge_stats', {} as MergeStats), // every build writes it
       data_dir: this.meta('data_dir') ?? '',
       include_nc: this.meta('include_nc') === '1',
       compounds: one<{ n: number }>('SELECT count(*) n FROM compounds').n,
