@@ -3,8 +3,9 @@
 // (never the key itself), like gh's cache. So an answer fetched with one key is never served to
 // another (a wrong key goes to the server and gets its 403), and when the server refuses a key
 // (401/403: wrong or revoked) every entry stored under that key is dropped. A file holds the URL,
-// the key hash, the time it was stored and the body. Writes go to a temporary file renamed into
-// place, so a reader never sees half a file.
+// the key hash, the time it was stored, the body and the server's ETag. An expired entry with an
+// ETag is not thrown away: the client revalidates it (If-None-Match) and a 304 makes it fresh again.
+// Writes go to a temporary file renamed into place, so a reader never sees half a file.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -25,7 +26,11 @@ interface Entry {
   /** Milliseconds since the epoch. */
   stored: number;
   body: string;
+  etag?: string;
 }
+
+/** How the client's lookups ended, for the server's metrics: fresh hit, revalidated (304), fetched. */
+export const cacheCounts = { hit: 0, revalidated: 0, miss: 0 };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -39,6 +44,9 @@ export function cacheKey(req: CacheRequest): string {
   return sha256(`${req.method}\0${req.url}\0${keyHash(req.apiKey)}`);
 }
 
+/** Whether an entry `age` seconds old is within its lifetime (a clock gone backwards: not). */
+export const fresh = (age: number, ttlSeconds: number) => age >= 0 && age < ttlSeconds;
+
 export class DiskCache {
   constructor(
     readonly dir: string,
@@ -49,23 +57,28 @@ export class DiskCache {
     return join(this.dir, cacheKey(req) + '.json');
   }
 
-  /** The body stored for `req` if younger than `ttlSeconds`; unreadable entries count as misses. */
-  async get(req: CacheRequest, ttlSeconds: number): Promise<{ body: string; age: number } | undefined> {
+  /** The entry stored for `req`, whatever its age (seconds); unreadable entries count as absent. */
+  async lookup(req: CacheRequest): Promise<{ body: string; age: number; etag?: string } | undefined> {
     try {
       const e = JSON.parse(await readFile(this.file(req), 'utf8')) as Entry;
-      const age = (this.clock.now() - e.stored) / 1000;
-      if (e.url !== req.url || e.auth !== keyHash(req.apiKey) || typeof e.body !== 'string' || !(age >= 0 && age < ttlSeconds)) return undefined;
-      return { body: e.body, age };
+      if (e.url !== req.url || e.auth !== keyHash(req.apiKey) || typeof e.body !== 'string' || typeof e.stored !== 'number') return undefined;
+      return { body: e.body, age: (this.clock.now() - e.stored) / 1000, etag: typeof e.etag === 'string' ? e.etag : undefined };
     } catch {
       return undefined;
     }
   }
 
-  async set(req: CacheRequest, body: string): Promise<void> {
+  /** The entry stored for `req` if younger than `ttlSeconds`. */
+  async get(req: CacheRequest, ttlSeconds: number): Promise<{ body: string; age: number; etag?: string } | undefined> {
+    const e = await this.lookup(req);
+    return e && fresh(e.age, ttlSeconds) ? e : undefined;
+  }
+
+  async set(req: CacheRequest, body: string, etag?: string): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const target = this.file(req);
     const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    const entry: Entry = { url: req.url, auth: keyHash(req.apiKey), stored: this.clock.now(), body };
+    const entry: Entry = { url: req.url, auth: keyHash(req.apiKey), stored: this.clock.now(), body, ...(etag ? { etag } : {}) };
     try {
       await writeFile(tmp, JSON.stringify(entry), { mode: 0o600 });
       await rename(tmp, target);

@@ -4,7 +4,7 @@
 import { Pool } from 'undici';
 import { ChemError } from '../api/errors.js';
 import { isLoopback } from '../loopback.js';
-import type { DiskCache } from './cache.js';
+import { cacheCounts, fresh, type DiskCache } from './cache.js';
 import { ShapeError } from './check.js';
 import { parseRateLimit, parseRetryAfter, realClock, TokenBucket, type Clock, type RateLimitInfo } from './rate-limit.js';
 
@@ -122,31 +122,45 @@ export class RemoteClient {
     };
   }
 
-  /** GET `path` (below the base URL, already percent-encoded), checked by `opts.check`. */
+  /**
+   * GET `path` (below the base URL, already percent-encoded), checked by `opts.check`. A fresh cache
+   * entry answers at once; an expired one with an ETag is revalidated (If-None-Match, 304: kept).
+   */
   async get<T>(path: string, opts: GetOptions<T>): Promise<T> {
     const full = this.url.origin + this.prefix + path;
     const { cache, log, apiKey } = this.options;
     const req = { method: 'GET', url: full, apiKey };
+    let stale: { body: string; etag: string; value: T } | undefined;
     if (cache) {
-      const hit = await cache.get(req, opts.ttl);
-      if (hit) {
-        const value = this.tryParse(hit.body, opts.check);
-        if (value !== undefined) {
+      const hit = await cache.lookup(req);
+      const value = hit && this.tryParse(hit.body, opts.check);
+      if (hit && value !== undefined) {
+        if (fresh(hit.age, opts.ttl)) {
+          cacheCounts.hit++;
           log?.(`GET ${full} → cache hit (age ${Math.round(hit.age)} s)`);
           return value;
         }
+        if (hit.etag) stale = { body: hit.body, etag: hit.etag, value };
       }
     }
-    let body: string;
+    let answer: { body: string; etag?: string } | null;
     try {
-      body = await this.fetch(full, this.prefix + path, opts.what);
+      answer = await this.fetch(full, this.prefix + path, opts.what, stale?.etag);
     } catch (err) {
       // The key is wrong or revoked: nothing fetched with it is served from the cache any more.
       if (cache && err instanceof ChemError && err.status === 403) await cache.forgetKey(apiKey).catch(() => 0);
       throw err;
     }
-    const value = this.parse(body, full, opts.check);
-    if (cache) await cache.set(req, body).catch((err: Error) => log?.(`cache write failed: ${err.message}`));
+    const store = (body: string, etag?: string) => cache?.set(req, body, etag).catch((err: Error) => log?.(`cache write failed: ${err.message}`));
+    if (answer === null) {
+      // 304: the stored answer is still the server's; it starts a new lifetime.
+      cacheCounts.revalidated++;
+      await store(stale!.body, stale!.etag);
+      return stale!.value;
+    }
+    const value = this.parse(answer.body, full, opts.check);
+    if (cache) cacheCounts.miss++;
+    await store(answer.body, answer.etag);
     return value;
   }
 
@@ -187,9 +201,10 @@ export class RemoteClient {
     return d / 2 + (this.options.random ?? Math.random)() * (d / 2);
   }
 
-  /** The body of a 200 response; everything else becomes a retry or a ChemError. */
-  private async fetch(full: string, path: string, what: string): Promise<string> {
+  /** The body and ETag of a 200 response, null for a 304 to `ifNoneMatch`; everything else becomes a retry or a ChemError. */
+  private async fetch(full: string, path: string, what: string, ifNoneMatch?: string): Promise<{ body: string; etag?: string } | null> {
     const headers = this.headers();
+    if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
     const { log } = this.options;
     const key = this.options.apiKey;
     let failures = 0;
@@ -204,9 +219,11 @@ export class RemoteClient {
       let text: string;
       let rl: RateLimitInfo | undefined;
       let retryAfter: number | undefined;
+      let etag: string | undefined;
       try {
         const res = await this.getPool().request({ method: 'GET', path, headers });
         status = res.statusCode;
+        etag = typeof res.headers.etag === 'string' ? res.headers.etag : undefined;
         rl = parseRateLimit(res.headers);
         retryAfter = parseRetryAfter(res.headers['retry-after'], this.clock.now());
         text = await readText(res.body);
@@ -232,7 +249,8 @@ export class RemoteClient {
       const limits = rl ? ` ratelimit limit=${rl.limit ?? '-'} remaining=${rl.remaining ?? '-'} reset=${rl.reset ?? '-'}` : '';
       log?.(`GET ${full} → ${status} (${Math.round(this.clock.now() - t0)} ms)${limits} authorization=${key ? '[redacted]' : 'none'}`);
       if (rl) this.bucket.observe(rl);
-      if (status === 200) return text;
+      if (status === 200) return { body: text, etag };
+      if (status === 304 && ifNoneMatch) return null;
       if (status === 429) {
         const wait = retryAfter ?? this.backoff(limited + 1) / 1000;
         if (wait > this.o.maxRetryAfter || limited >= this.o.rateLimitRetries) {

@@ -1,15 +1,32 @@
-// The v1 API over HTTP (spec part 4) on fastify, serving whatever a Backend answers. Every request
-// goes through one onRequest hook: rate limit (per key, or per address for requests without a
-// valid key), then the key check, then the URL length; the handlers validate path values and call
+// The v1 API over HTTP (spec part 4) on fastify, serving whatever a Backend answers. Every API
+// request goes through one onRequest hook: rate limit (per key, or per address for requests without
+// a valid key), then the key check, then the URL length; the handlers validate path values and call
 // the backend. Bodies are exactly the backend's objects; errors are ErrorBody (see errors.ts).
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+// Every 200 carries a weak ETag and `Cache-Control: private`; a matching If-None-Match gets 304
+// (after the same checks, so it is authenticated and counted). Routes marked `config: { open: true }`
+// (health, readiness, metrics: ops.ts) skip the hook. One JSON log line per request (pino).
+import { createHash, randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Backend } from '../backend.js';
 import { ChemError } from '../api/errors.js';
 import { CONVERT_FORMATS, type ConvertFormat } from '../api/types.js';
 import { checkCompoundIdForm, checkMixtureIdForm } from '../api/ids.js';
 import { classify, errorBody, oneLine, quote } from './errors.js';
 import type { KeyStore } from './keys.js';
-import { RateLimiter } from './limiter.js';
+import { RateLimiter, type Decision, type Limiter } from './limiter.js';
+import { Metrics } from './metrics.js';
+import { registerOps, type ReadyChecks } from './ops.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Served without key, rate limit, ETag or Cache-Control. */
+    open?: boolean;
+  }
+  interface FastifyRequest {
+    /** Rate-limit bucket of the request: `key:<digest prefix>` or `ip:<address>`. */
+    client: string;
+  }
+}
 
 export const API_PREFIX = '/api/v1';
 
@@ -17,9 +34,24 @@ export interface ServerOptions {
   backend: Backend;
   /** Valid keys; null serves without authentication (the CLI allows it on loopback only). */
   keys: KeyStore | null;
-  limiter?: RateLimiter;
-  /** Receives one line per request (method, path, status, ms) and internal errors. */
-  log?: (line: string) => void;
+  /** Default: an in-process RateLimiter with the spec's policy. */
+  limiter?: Limiter;
+  /** Request lines and internal errors go here (JSON lines); default: no log. */
+  logger?: FastifyBaseLogger;
+  /**
+   * What identifies the answers (the database build and the program version): the same id and
+   * request give the same answer, so the ETag is known before the backend is asked. Without it
+   * the ETag is a hash of the body.
+   */
+  buildId?: () => string | undefined;
+  /** Cache-Control max-age of a 200, seconds. */
+  maxAge?: number;
+  /** Checks /readyz runs (database open, Redis reachable); each rejects when not ready. */
+  ready?: ReadyChecks;
+  /** Token for /metrics from other than loopback clients; without it, loopback only. */
+  metricsToken?: string;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); default none. */
+  trustProxy?: string[];
   /** Longest request target accepted, in characters (longer: 414). */
   maxUrlLength?: number;
   /** Time a backend call may take before the request fails with 503. */
@@ -29,6 +61,7 @@ export interface ServerOptions {
 }
 
 const PAGE = /^[1-9]\d{0,8}$/;
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 function bearer(header: string | undefined): string | null {
   const m = header ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
@@ -43,56 +76,104 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A weak entity tag over the given parts: equal parts, equivalent answers. */
+const entityTag = (...parts: string[]) => `W/"${createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 27)}"`;
+
+/** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => {
+    const v = t.trim();
+    return v === '*' || v.replace(/^W\//, '') === opaque;
+  });
+}
+
 export function buildServer(opts: ServerOptions): FastifyInstance {
   const { backend, keys } = opts;
+  const buildId = opts.buildId ?? (() => undefined);
   const limiter = opts.limiter ?? new RateLimiter();
-  const log = opts.log ?? (() => {});
   const maxUrlLength = opts.maxUrlLength ?? 4096;
   const timeoutMs = opts.requestTimeoutMs ?? 30_000;
   const maxConcurrent = opts.maxConcurrent ?? 64;
+  const cacheControl = `private, max-age=${opts.maxAge ?? 3600}`;
+  const metrics = new Metrics();
   let inFlight = 0;
 
   const fail = (reply: FastifyReply, status: number, message: string) => reply.code(status).send(errorBody(status, message));
 
   // The path only: the query string could hold anything a client pasted; the key is in a header.
   const pathOf = (req: FastifyRequest) => oneLine(req.url.split('?', 1)[0]!, 200);
-  const logRequest = (req: FastifyRequest, reply: FastifyReply) =>
-    log(`${req.method} ${pathOf(req)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+  const finished = (req: FastifyRequest, reply: FastifyReply) => {
+    const status = reply.statusCode;
+    metrics.observe(req.routeOptions.url ?? 'unmatched', status, reply.elapsedTime / 1000);
+    req.log.info({ method: req.method, path: pathOf(req), status, ms: Math.round(reply.elapsedTime * 10) / 10, client: req.client || undefined }, 'request');
+  };
 
-  /** Rate limit, key and URL checks; sends the refusal and returns false when the request may not go on. */
-  const admit = (req: FastifyRequest, reply: FastifyReply): boolean => {
+  /** Rate limit, key and URL checks; sends the refusal, or calls `next` when the request may go on. */
+  const admit = (req: FastifyRequest, reply: FastifyReply, next: () => void): void => {
     const key = bearer(req.headers.authorization);
     const keyId = keys && key ? keys.check(key) : null;
-    const decision = limiter.take(keyId ? `key:${keyId}` : `ip:${req.ip}`);
-    reply.headers(decision.headers);
-    if (!decision.allowed) fail(reply, 429, `rate limit exceeded: retry in ${decision.retryAfter} s`);
-    else if (keys && !keyId) fail(reply, 403, key ? 'invalid API key' : 'missing API key: send the header "Authorization: Bearer <key>"');
-    else if (req.url.length > maxUrlLength) fail(reply, 414, `request target longer than ${maxUrlLength} characters`);
-    else return true;
-    return false;
+    req.client = keyId ? `key:${keyId}` : `ip:${req.ip}`;
+    const decided = (decision: Decision) => {
+      reply.headers(decision.headers);
+      if (!decision.allowed) fail(reply, 429, `rate limit exceeded: retry in ${decision.retryAfter} s`);
+      else if (keys && !keyId) fail(reply, 403, key ? 'invalid API key' : 'missing API key: send the header "Authorization: Bearer <key>"');
+      else if (req.url.length > maxUrlLength) fail(reply, 414, `request target longer than ${maxUrlLength} characters`);
+      else next();
+    };
+    const unavailable = (err: unknown) => {
+      reply.header('Retry-After', '1');
+      const { status, message } = classify(err);
+      fail(reply, status === 503 ? 503 : 500, message);
+    };
+    try {
+      const decision = limiter.take(req.client);
+      if (decision instanceof Promise) decision.then(decided, unavailable);
+      else decided(decision);
+    } catch (err) {
+      unavailable(err);
+    }
   };
 
   const app = Fastify({
-    logger: false,
+    loggerInstance: opts.logger,
+    disableRequestLogging: true, // one line per request, written when it is answered (finished)
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     // Errors the router raises before any hook runs (a malformed %-escape in the path); no
-    // onResponse hook runs for these either, hence the log line here.
+    // onResponse hook runs for these, hence the log line on the socket's finish.
     frameworkErrors: (err, req, reply) => {
-      if (admit(req, reply)) fail(reply, 400, classify(err).message);
-      logRequest(req, reply);
+      reply.raw.once('finish', () => finished(req, reply));
+      admit(req, reply, () => fail(reply, 400, classify(err).message));
     },
     routerOptions: { maxParamLength: maxUrlLength, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     requestTimeout: timeoutMs, // time allowed to receive the request itself
     bodyLimit: 1024, // every endpoint is GET
     return503OnClosing: true,
   });
+  app.decorateRequest('client', '');
 
   // Callback-style hooks: they run on every request, and skip a promise per hook.
   app.addHook('onRequest', (req, reply, done) => {
-    if (admit(req, reply)) done();
+    reply.header('X-Request-Id', req.id);
+    if (req.routeOptions.config.open) done();
+    else admit(req, reply, done);
+  });
+
+  // With a build id, a matching If-None-Match is answered before the backend is asked.
+  app.addHook('preHandler', (req, reply, done) => {
+    const id = buildId();
+    if (id && !req.routeOptions.config.open && matches(req.headers['if-none-match'], entityTag(id, req.url))) {
+      reply.code(304).send();
+    } else done();
   });
 
   app.addHook('onResponse', (req, reply, done) => {
-    logRequest(req, reply);
+    finished(req, reply);
     done();
   });
 
@@ -102,19 +183,32 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', (_req, reply, payload, done) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
+    const status = reply.statusCode;
+    if ((status === 200 || status === 304) && !req.routeOptions.config.open) {
+      const id = buildId();
+      const etag = id ? entityTag(id, req.url) : status === 200 ? entityTag(String(payload)) : undefined;
+      if (etag) reply.header('ETag', etag);
+      reply.header('Cache-Control', cacheControl);
+      if (status === 200 && !id && etag && matches(req.headers['if-none-match'], etag)) {
+        reply.code(304);
+        return done(null, '');
+      }
+    }
     done(null, payload);
   });
 
   app.setErrorHandler((err, req, reply) => {
     const { status, message, internal } = classify(err);
-    if (internal) log(`error: ${req.method} ${pathOf(req)}: ${oneLine(err instanceof Error ? err.message : String(err))}`);
+    if (internal) req.log.error({ path: pathOf(req), error: oneLine(err instanceof Error ? err.message : String(err)) }, 'internal error');
     if (status === 503) reply.header('Retry-After', '1');
     return fail(reply, status, message);
   });
 
   app.setNotFoundHandler((req, reply) => fail(reply, 404, `no such endpoint: ${req.method} ${quote(req.url.split('?', 1)[0]!)}`));
+
+  registerOps(app, { metrics, ready: opts.ready ?? {}, metricsToken: opts.metricsToken });
 
   /** Runs a backend call within the concurrency and time limits. */
   const call = <T>(work: () => Promise<T>): Promise<T> => {

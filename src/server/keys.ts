@@ -1,6 +1,8 @@
 // API keys: a file with one key per line (blank lines and `#` comments ignored). Keys are held only
 // as SHA-256 digests and compared with timingSafeEqual, so neither the comparison time nor a heap
 // dump gives a key away; the digest prefix used as rate-limit bucket id is not the key either.
+// Besides the file's keys, the store can hold digests read from elsewhere (Redis, shared by
+// replicas), replaced as a whole on each read.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ChemError } from '../api/errors.js';
@@ -16,6 +18,7 @@ export function parseKeys(text: string): string[] {
 
 export class KeyStore {
   private digests: Buffer[] = [];
+  private shared: Buffer[] = [];
 
   constructor(keys: string[] = []) {
     this.set(keys);
@@ -41,8 +44,13 @@ export class KeyStore {
     return keys.length;
   }
 
+  /** Replaces the digests read from elsewhere (hex SHA-256 of the keys). */
+  setShared(hexDigests: string[]): void {
+    this.shared = [...new Set(hexDigests)].map((h) => Buffer.from(h, 'hex'));
+  }
+
   get size(): number {
-    return this.digests.length;
+    return this.digests.length + this.shared.length;
   }
 
   /**
@@ -53,6 +61,9 @@ export class KeyStore {
     const d = digest(key);
     let found: Buffer | null = null;
     for (const stored of this.digests) {
+      if (timingSafeEqual(stored, d)) found = stored;
+    }
+    for (const stored of this.shared) {
       if (timingSafeEqual(stored, d)) found = stored;
     }
     return found ? found.toString('hex', 0, 12) : null;

@@ -28,28 +28,50 @@ export interface Decision {
   retryAfter: number;
 }
 
+/** What the server asks of a rate limiter: in-process (RateLimiter) or shared (RedisLimiter). */
+export interface Limiter {
+  /** Takes one token from the bucket of `client` (an opaque id: a key hash or an address). */
+  take(client: string): Decision | Promise<Decision>;
+}
+
+/** The policy of a bucket: capacity and refill. */
+export interface Policy {
+  burst: number;
+  perSecond: number;
+}
+
+/** The answer and headers for a bucket left holding `tokens` after the request (the one rule for every limiter). */
+export function decide({ burst, perSecond }: Policy, tokens: number, allowed: boolean): Decision {
+  const retryAfter = allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / perSecond));
+  const headers: Record<string, string> = {
+    'RateLimit-Limit': String(burst),
+    'RateLimit-Remaining': String(Math.floor(tokens)),
+    'RateLimit-Reset': String(Math.ceil((burst - tokens) / perSecond)),
+    'RateLimit-Policy': `${burst};w=${Math.ceil(burst / perSecond)}`,
+  };
+  if (!allowed) headers['Retry-After'] = String(retryAfter);
+  return { allowed, headers, retryAfter };
+}
+
 interface Bucket {
   tokens: number;
   at: number;
 }
 
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   readonly burst: number;
   readonly perSecond: number;
   private readonly now: () => number;
   private readonly maxBuckets: number;
   private readonly buckets = new Map<string, Bucket>();
-  private readonly policy: string;
 
   constructor(opts: LimiterOptions = {}) {
     this.burst = opts.burst ?? 30;
     this.perSecond = opts.perSecond ?? 2;
     this.now = opts.now ?? Date.now;
     this.maxBuckets = opts.maxBuckets ?? 100_000;
-    this.policy = `${this.burst};w=${Math.ceil(this.burst / this.perSecond)}`;
   }
 
-  /** Takes one token from the bucket of `client` (an opaque id: a key hash or an address). */
   take(client: string): Decision {
     const now = this.now();
     let bucket = this.buckets.get(client);
@@ -63,15 +85,7 @@ export class RateLimiter {
     }
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
-    const retryAfter = allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / this.perSecond));
-    const headers: Record<string, string> = {
-      'RateLimit-Limit': String(this.burst),
-      'RateLimit-Remaining': String(Math.floor(bucket.tokens)),
-      'RateLimit-Reset': String(Math.ceil((this.burst - bucket.tokens) / this.perSecond)),
-      'RateLimit-Policy': this.policy,
-    };
-    if (!allowed) headers['Retry-After'] = String(retryAfter);
-    return { allowed, headers, retryAfter };
+    return decide(this, bucket.tokens, allowed);
   }
 
   private level(bucket: Bucket, now: number): number {

@@ -153,13 +153,16 @@ describe('v1 endpoints', () => {
     expect(logged).not.toContain('SECRET');
   });
 
-  it('logs one line per request: method, path, status, ms (no query string)', async () => {
+  it('logs one JSON line per request: request id, method, path, status, ms, client (no query string, no key)', async () => {
     srv.logs.length = 0;
-    await call(`/search?q=${enc('secret query')}`);
-    await call('/nope');
+    const res = await call(`/search?q=${enc('secret query')}`);
+    await get(srv.port, '/api/v1/nope', KEY, { 'x-request-id': 'proxy-id-42' });
     expect(srv.logs).toHaveLength(2);
-    expect(srv.logs[0]).toMatch(/^GET \/api\/v1\/search 200 \d+\.\dms$/);
-    expect(srv.logs[1]).toMatch(/^GET \/api\/v1\/nope 404 \d+\.\dms$/);
+    const [a, b] = srv.logs.map((l) => JSON.parse(l));
+    expect(a).toMatchObject({ msg: 'request', method: 'GET', path: '/api/v1/search', status: 200, ms: expect.any(Number), reqId: res.headers['x-request-id'] });
+    expect(a.client).toMatch(/^key:[0-9a-f]{24}$/);
+    expect(b).toMatchObject({ msg: 'request', path: '/api/v1/nope', status: 404, reqId: 'proxy-id-42' });
+    expect(srv.logs.join('\n')).not.toMatch(/secret query|secret%20query/);
   });
 
   it('414 for an overlong request target', async () => {
@@ -235,7 +238,7 @@ describe('backend failures, timeouts and concurrency', () => {
     backend.failWith = null;
     expectError(res, 500, /^internal server error/);
     expect(res.text).not.toContain('secret/path');
-    expect(srv.logs.some((l) => l.startsWith('error: GET /api/v1/cid/') && l.includes('secret/path'))).toBe(true);
+    expect(srv.logs.some((l) => l.includes('"msg":"internal error"') && l.includes('"path":"/api/v1/cid/') && l.includes('secret/path'))).toBe(true);
   });
 
   it('503 when a backend call exceeds the request time', async () => {

@@ -2,7 +2,18 @@
 // path exactly as given, so percent-encoding and odd paths reach the server untouched).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { buildServer, type ServerOptions } from '../../src/server/app.js';
+
+/** A logger writing its JSON lines into `lines`. */
+export function memoryLogger(lines: string[]): FastifyBaseLogger {
+  return pino({}, { write: (s: string) => void lines.push(s.trimEnd()) });
+}
+
+/** The request lines of a log, parsed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read field by field in assertions
+export const requestLines = (lines: string[]): any[] => lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
 
 export interface Started {
   port: number;
@@ -12,7 +23,7 @@ export interface Started {
 
 export async function start(opts: ServerOptions): Promise<Started> {
   const logs: string[] = [];
-  const app = buildServer({ log: (l) => logs.push(l), ...opts });
+  const app = buildServer({ logger: memoryLogger(logs), ...opts });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return { port, logs, close: () => app.close() };

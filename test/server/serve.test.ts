@@ -16,7 +16,7 @@ function fakeContext() {
   const stderr = new PassThrough();
   let text = '';
   stderr.on('data', (d) => (text += d));
-  const ctx = { io: { stderr }, backend: async () => new FakeBackend() } as unknown as Context;
+  const ctx = { io: { stderr }, env: {}, backend: async () => new FakeBackend() } as unknown as Context;
   return { ctx, stderr: () => text };
 }
 
@@ -59,7 +59,7 @@ describe('chem serve', () => {
     const { ctx, stderr } = fakeContext();
     const s = await serve(ctx, { keys: file });
     const p = port(s.url);
-    expect(stderr()).toMatch(/1 key\(s\) from/);
+    expect(stderr()).toMatch(/keys from \S+ \(1 now\)/);
     expect((await get(p, `/api/v1/cid/${cid}`, 'first-key-AAAA')).status).toBe(200);
 
     writeFileSync(file, 'second-key-BBBB\n');
@@ -77,7 +77,8 @@ describe('chem serve', () => {
     expect(s.signals.listenerCount('SIGHUP') + s.signals.listenerCount('SIGTERM')).toBe(0);
     await expect(get(p, `/api/v1/cid/${cid}`, 'second-key-BBBB')).rejects.toThrow();
     const log = stderr();
-    expect(log).toMatch(/^GET \/api\/v1\/cid\/\S+ 200 [\d.]+ms$/m);
+    const lines = log.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.find((l) => l.msg === 'request')).toMatchObject({ method: 'GET', path: `/api/v1/cid/${cid}`, status: 200, reqId: expect.any(String) });
     expect(log).not.toMatch(/first-key|second-key/);
   });
 
