@@ -4,7 +4,7 @@ _chem() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      -f|--format|--db|--temp|--pressure|--energy|--fields|--backend|-p|--page|--file|--prop|--jobs|--t|--host|--port|--keys|--from|--mirror|--data-dir|-o|--out|--terminal|--width) ((i++)); continue ;;
+      -f|--format|--db|--temp|--pressure|--energy|--fields|--backend|-p|--page|--file|--prop|--jobs|--t|--host|--port|--keys|--redis|--redis-failure|--metrics-token-file|--trust-proxy|--from|--mirror|--data-dir|-o|--out|--terminal|--width) ((i++)); continue ;;
       -*) continue ;;
     esac
     case "${path:+$path }$w" in
@@ -29,6 +29,10 @@ _chem() {
     --host) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --port) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --keys) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --redis) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --redis-failure) COMPREPLY=($(compgen -W 'open closed' -- "$cur")); return ;;
+    --metrics-token-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --trust-proxy) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --mirror) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --data-dir) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -52,7 +56,7 @@ _chem() {
     'cache clear') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'cache path') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'completion') subs='bash zsh fish'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'serve') subs=''; opts='--host --port --keys --no-auth -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'serve') subs=''; opts='--host --port --keys --no-auth --redis --redis-failure --redis-keys --metrics-token-file --trust-proxy -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'mixtures') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'mid') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'cid') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
