@@ -149,4 +149,8 @@ describe('normalizeText', () => {
     expect(normalizeText('  Pyridine-N-Oxide ')).toBe('pyridine-n-oxide');
     expect(normalizeText('Naïve\tCafé')).toBe('naive cafe');
   });
+  it('drops zero-width spaces and soft hyphens (a table writes "1,\u200b2-\u200bBenzenediol")', () => {
+    expect(normalizeText('1,\u200b2-\u200bBenzenediol')).toBe('1,2-benzenediol');
+    expect(normalizeText('Benz\u00adaldehyde\ufeff')).toBe('benzaldehyde');
+  });
 });

@@ -58,11 +58,14 @@ export const RANGE_KEYS: readonly string[] = [...PROPERTY_KEYS.filter((k) => !is
 const KIND_PREFIXES = ['name', 'formula', 'smiles', 'cas', 'inchikey'] as const;
 type KindPrefix = (typeof KIND_PREFIXES)[number];
 
-/** Lower case, accents removed (NFKD minus combining marks), one space between words. */
+/**
+ * Lower case, accents removed (NFKD minus combining marks), invisible format characters removed
+ * (zero-width spaces and soft hyphens, found in some tables' names), one space between words.
+ */
 export function normalizeText(s: string): string {
   return s
     .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+    .replace(/[\p{M}\p{Cf}]/gu, '')
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
