@@ -55,6 +55,13 @@ describe('result shape (spec 2.3)', () => {
     expect(c.mw).toBeCloseTo(46.07, 1);
   });
 
+  it('a compound without structure has every identifying text field, "" when unknown', async () => {
+    const cas = db.prepare("SELECT cas FROM compounds WHERE type = 'S' AND cas IS NOT NULL AND inchikey IS NULL LIMIT 1").pluck().get() as string;
+    const c = (await engine.search(cas)).comps[0]!;
+    expect(c).toMatchObject({ type: 'S', cas, inchi: '', inchikey: '', smiles: '' });
+    expect(typeof c.formula).toBe('string');
+  });
+
   it('no match: the empty result with suggestions', async () => {
     const r = await engine.search('benzne');
     expect(r).toMatchObject({ comps: [], next_page: null, prev_page: null, range: [0, 0], total: 0 });

@@ -246,7 +246,7 @@ export class SearchEngine {
     return ranked.filter((o) => pass.has(o));
   }
 
-  /** Search-result compounds (spec 2.1 identifying fields, has_outliers) plus tb/tf where known. */
+  /** Search-result compounds (every spec 2.1 identifying field, has_outliers) plus tb/tf where known. */
   private compounds(ords: number[]): Compound[] {
     if (!ords.length) return [];
     const rows = this.prepare(
@@ -255,7 +255,9 @@ export class SearchEngine {
     ).all(JSON.stringify(ords)) as CompoundRow[];
     return rows.map((r) => {
       const c: Compound = { id: r.id, rev: r.rev, compound: r.compound, type: r.type, has_outliers: !!r.has_outliers, mtime: r.mtime };
-      for (const k of ['cas', 'inchi', 'inchikey', 'formula', 'mw', 'smiles', ...SHOWN] as const) if (r[k] !== null) (c as Record<string, unknown>)[k] = r[k];
+      // Spec 2.1's identifying text fields are "" when unknown, as in the full record; mw, tb, tf only when known.
+      for (const k of ['cas', 'inchi', 'inchikey', 'formula', 'smiles'] as const) c[k] = r[k] ?? '';
+      for (const k of ['mw', ...SHOWN] as const) if (r[k] !== null) (c as Record<string, unknown>)[k] = r[k];
       return c;
     });
   }
