@@ -15,9 +15,10 @@ function parserMessage(err: unknown): string {
 
 /**
  * Parses a SMILES. `coordinates: false` (the default) is ~8x faster; ask for coordinates only
- * when a drawing or a molfile is needed. Invalid input is the spec's 404 for predict/convert.
+ * when a drawing or a molfile is needed. `stereo: false` skips stereo perception (which computes
+ * coordinates of its own) when no stereo feature is read. Invalid input is the spec's 404 for predict/convert.
  */
-export function parseSmiles(smiles: string, opts: { coordinates?: boolean } = {}): Molecule {
+export function parseSmiles(smiles: string, opts: { coordinates?: boolean; stereo?: boolean } = {}): Molecule {
   const s = smiles.trim();
   if (!s) throw new ChemError(404, 'no compound can be generated from an empty SMILES');
   if (/\s/.test(s)) throw new ChemError(404, `invalid SMILES "${s}": contains whitespace`);
@@ -29,7 +30,7 @@ export function parseSmiles(smiles: string, opts: { coordinates?: boolean } = {}
   if (unclosed >= 0) throw new ChemError(404, `invalid SMILES "${s}": unclosed branch "(" at position ${unclosed + 1}`);
   let mol: Molecule;
   try {
-    mol = OCL.Molecule.fromSmiles(s, { noCoordinates: !opts.coordinates });
+    mol = OCL.Molecule.fromSmiles(s, { noCoordinates: !opts.coordinates, noStereo: opts.stereo === false });
   } catch (err) {
     throw new ChemError(404, `invalid SMILES "${s}": ${parserMessage(err)}`);
   }

@@ -1,7 +1,7 @@
 // The local predictor: a SMILES (or a parsed molecule) in, the v1 prediction result (spec part 2.5) out.
 // Synchronous and OpenChemLib-only (no RDKit/InChI), so `chem predict` starts fast and batches stream.
 import * as OCL from 'openchemlib';
-import { ChemError } from '../../api/errors.js';
+import { ChemError, toChemError } from '../../api/errors.js';
 import { PROPERTIES, property } from '../../api/properties.js';
 import type { DataPoint, PredictionResult, PropertyInfo, PropertyMap } from '../../api/types.js';
 import { masses, parseSmiles, type Molecule } from '../chem/molecule.js';
@@ -9,8 +9,8 @@ import { crippen } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
-import { evaluate, loadModel, outsideDomain, sourceKey, type Model } from './ml.js';
-import { domainFacts, featureVector, type DomainFacts, type FeatureInputs } from './features.js';
+import { evaluateMany, loadModel, outsideDomain, present, sourceKey, type Model } from './ml.js';
+import { domainFacts, featureVector, type FeatureInputs } from './features.js';
 import { molGraph, type MolGraph } from './molgraph.js';
 
 const LABELS = OCL.Molecule.cAtomLabel;
@@ -109,7 +109,31 @@ const INFO: Record<string, PropertyInfo> = Object.fromEntries(
 );
 
 export function predict(smiles: string, opts: PredictOptions = {}): PredictionResult {
-  return predictMolecule(parseSmiles(smiles), opts);
+  return predictMolecules([parseSmiles(smiles, { stereo: false })], opts)[0];
+}
+
+/** Predictions for many SMILES at once (the models walk their trees for many molecules far faster); a ChemError replaces each invalid one. */
+export function predictMany(smiles: readonly string[], opts: PredictOptions = {}): (PredictionResult | ChemError)[] {
+  checkPredictOptions(opts);
+  const out: (PredictionResult | ChemError)[] = [];
+  const mols: Molecule[] = [];
+  const at: number[] = [];
+  for (const s of smiles) {
+    try {
+      at.push(out.length);
+      mols.push(parseSmiles(s, { stereo: false })); // stereo does not change any predicted value
+      out.push(new ChemError(500, 'not predicted'));
+    } catch (err) {
+      at.pop();
+      out.push(toChemError(err));
+    }
+  }
+  predictMolecules(mols, opts).forEach((r, i) => (out[at[i]] = r));
+  return out;
+}
+
+export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): PredictionResult {
+  return predictMolecules([mol], opts)[0];
 }
 
 /** Everything the group-contribution methods and the features read from one molecule, computed once. */
@@ -130,25 +154,25 @@ export function analyse(mol: Molecule): FeatureInputs {
   };
 }
 
-export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): PredictionResult {
+export function predictMolecules(mols: readonly Molecule[], opts: PredictOptions = {}): PredictionResult[] {
   const wanted = checkPredictOptions(opts);
-  const a = analyse(mol);
-  const { g, mw, crippen: cr, mcgowan: vx, elements } = a;
-  let nHeavy = 0;
-  for (let i = 0; i < g.heavy; i++) if (g.z[i] !== 1) nHeavy++;
-  const jobackGroupKeys: Record<string, number> = {};
-  if (a.jobackComplete) for (const [group, n] of a.jobackCounts) jobackGroupKeys[group.key] = n;
+  const parts = mols.map(analyse);
+  const fixed = parts.map((a) => groupContributionPoints(a, wanted));
+  addModelPoints(parts, wanted, fixed);
+  return parts.map((a, i) => result(a, fixed[i], wanted, opts));
+}
 
+function point(key: string, v: number, t?: number): DataPoint {
+  const m = METHOD_OF[key];
+  return t === undefined ? { u: key, s: m.s, v: round(v), calc: true, r: m.r } : { u: key, s: m.s, t, v: round(v), calc: true, r: m.r };
+}
+
+/** The fixed properties of the group-contribution methods and their derived ones. */
+function groupContributionPoints(a: FeatureInputs, wanted: Set<string>): PropertyMap {
   const fixed: PropertyMap = {};
-  const tdep: PropertyMap = {};
-  const put = (key: string, v: number | undefined, t?: number) => {
-    if (v === undefined || !Number.isFinite(v) || !wanted.has(key)) return;
-    const m = METHOD_OF[key];
-    const point: DataPoint = t === undefined ? { u: key, s: m.s, v: round(v), calc: true, r: m.r } : { u: key, s: m.s, t, v: round(v), calc: true, r: m.r };
-    (t === undefined ? fixed : tdep)[key] ??= [];
-    (t === undefined ? fixed : tdep)[key].push(point);
+  const put = (key: string, v: number | undefined) => {
+    if (v !== undefined && Number.isFinite(v) && wanted.has(key)) fixed[key] = [point(key, v)];
   };
-
   const e = a.joback ?? {};
   put('tf', e.tf);
   put('tb', e.tb);
@@ -160,11 +184,25 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
   put('gf', e.gf);
   put('hvap', e.hvap);
   put('hfus', e.hfus);
-  if (e.tf !== undefined) put('log10ws', gseLog10Solubility(cr.logp, e.tf));
-  put('logp', cr.logp);
-  put('mcvol', vx);
-  addModelPoints(a, wanted, fixed);
-  const { cp, visc, tf, tb } = e;
+  if (e.tf !== undefined) put('log10ws', gseLog10Solubility(a.crippen.logp, e.tf));
+  put('logp', a.crippen.logp);
+  put('mcvol', a.mcgowan);
+  return fixed;
+}
+
+/** The whole result: the fixed points (model points included), the T-dependent ones, info and descriptors. */
+function result(a: FeatureInputs, fixed: PropertyMap, wanted: Set<string>, opts: PredictOptions): PredictionResult {
+  const { g, mw, crippen: cr, elements } = a;
+  let nHeavy = 0;
+  for (let i = 0; i < g.heavy; i++) if (g.z[i] !== 1) nHeavy++;
+  const jobackGroupKeys: Record<string, number> = {};
+  if (a.jobackComplete) for (const [group, n] of a.jobackCounts) jobackGroupKeys[group.key] = n;
+
+  const tdep: PropertyMap = {};
+  const put = (key: string, v: number, t: number) => {
+    if (Number.isFinite(v)) (tdep[key] ??= []).push(point(key, v, t));
+  };
+  const { cp, visc, tf, tb } = a.joback ?? {};
   const extra = opts.temperatures ?? [];
   const grid = opts.grid ?? true;
   if (visc && wanted.has('dvisc')) {
@@ -203,26 +241,35 @@ export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): Predi
 
 /**
  * Puts each model's point first in `fixed[key]`. Outside a model's domain there is no model point; the reason goes
- * into `c` of the group-contribution point. The features are computed only when some wanted key has a model.
+ * into `c` of the group-contribution point. The features are computed only when some wanted key has a model, once
+ * per molecule; each model walks its trees for all molecules in its domain at once.
  */
-function addModelPoints(a: FeatureInputs, wanted: Set<string>, fixed: PropertyMap): void {
-  let x: Float32Array | undefined;
-  let facts: DomainFacts | undefined;
-  for (const key of MODEL_KEYS) {
-    if (!wanted.has(key)) continue;
+function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: PropertyMap[]): void {
+  const models = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {
     const m = loadModel(key);
-    if (!m) continue;
-    x ??= featureVector(a);
-    facts ??= domainFacts(a.g);
-    const why = outsideDomain(m, x, facts);
-    if (why) {
-      const gc = fixed[key]?.[0];
-      if (gc) gc.c = `no ${sourceKey(m)} value: ${why}`;
-      continue;
+    return m ? [{ key, m }] : [];
+  });
+  if (!models.length || !parts.length) return;
+  const xs = parts.map(featureVector);
+  const have = xs.map(present);
+  const facts = parts.map((a) => domainFacts(a.g));
+  for (const { key, m } of models) {
+    const inside: number[] = [];
+    for (let i = 0; i < parts.length; i++) {
+      const why = outsideDomain(m, xs[i], facts[i]);
+      if (!why) inside.push(i);
+      else if (fixed[i][key]) fixed[i][key][0].c = `no ${sourceKey(m)} value: ${why}`;
     }
-    const { v, e } = evaluate(m, x);
-    const point: DataPoint = { u: key, s: sourceKey(m), v: round(v), e: Number(e.toPrecision(3)), calc: true, r: modelReference(m) };
-    (fixed[key] ??= []).unshift(point);
+    const values = evaluateMany(
+      m,
+      inside.map((i) => xs[i]),
+      inside.map((i) => have[i]),
+    );
+    inside.forEach((i, j) => {
+      const { v, e } = values[j];
+      const p: DataPoint = { u: key, s: sourceKey(m), v: round(v), e: Number(e.toPrecision(3)), calc: true, r: modelReference(m) };
+      (fixed[i][key] ??= []).unshift(p);
+    });
   }
 }
 

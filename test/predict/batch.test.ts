@@ -1,0 +1,34 @@
+// Batch prediction (predictMany: the models' flat, many-molecule tree walk) gives exactly what one prediction at a
+// time gives (the trees walked as stored, checked against the trainer's own values by test/ml/models.test.ts).
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { ChemError } from '../../src/api/errors.js';
+import { predict, predictMany } from '../../src/local/predict/index.js';
+
+const golden = JSON.parse(readFileSync(new URL('../../models/golden.json', import.meta.url), 'utf8')) as { smiles: string[] };
+
+describe('predictMany', () => {
+  it('equals predict() on every golden molecule, bit for bit, invalid inputs in place', () => {
+    const smiles = [...golden.smiles, 'C1CC', 'CCO.CCO', 'c1ccccc1O'];
+    const batch = predictMany(smiles);
+    expect(batch).toHaveLength(smiles.length);
+    smiles.forEach((s, i) => {
+      const one = (() => {
+        try {
+          return predict(s);
+        } catch (err) {
+          return err;
+        }
+      })();
+      if (one instanceof ChemError) expect(batch[i], s).toMatchObject({ status: one.status, message: one.message });
+      else expect(JSON.stringify(batch[i]), s).toBe(JSON.stringify(one));
+    });
+    expect(batch.filter((r) => r instanceof ChemError)).toHaveLength(1);
+  });
+
+  it('keeps the requested properties and temperatures', () => {
+    const [r] = predictMany(Array(20).fill('CCCCO'), { props: ['tb', 'cpg'], temperatures: [350], grid: false });
+    expect(JSON.stringify(r)).toBe(JSON.stringify(predict('CCCCO', { props: ['tb', 'cpg'], temperatures: [350], grid: false })));
+    expect(Object.keys((r as ReturnType<typeof predict>).properties.fixed)).toEqual(['tb']);
+  });
+});
