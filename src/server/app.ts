@@ -16,6 +16,7 @@ import type { KeyStore } from './keys.js';
 import { RateLimiter, type Decision, type Limiter } from './limiter.js';
 import { Metrics } from './metrics.js';
 import { registerOps, type ReadyChecks } from './ops.js';
+import { registerUi } from './ui/routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -275,6 +276,8 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     if (smiles === '') throw new ChemError(404, 'no SMILES given to predict from');
     return call(() => backend.predict(smiles));
   });
+
+  registerUi(app, backend, API_PREFIX, call);
 
   return app;
 }

@@ -136,8 +136,8 @@ describe('v1 endpoints', () => {
 
   it('unknown endpoints and methods are 404 with the error body; broken encoding is 400', async () => {
     expectError(await call('/nope'), 404, /no such endpoint/);
-    expectError(await get(srv.port, '/'), 403); // auth comes first, everywhere
-    expectError(await get(srv.port, '/', KEY), 404);
+    expectError(await get(srv.port, '/nope'), 403); // auth comes first, everywhere but the web page (test/ui)
+    expectError(await get(srv.port, '/nope', KEY), 404);
     expectError(await call('/cid'), 404);
     expectError(await call('/predict/%zz'), 400);
   });

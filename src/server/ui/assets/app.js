@@ -1,0 +1,363 @@
+// The page of chem serve: plain ES module, no build step. Every piece of data comes from the v1 API
+// of the server that served the page, with the API key the user entered (session storage only,
+// sent in the Authorization header, never in a URL). Views are picked by the location hash:
+// #/search?q=..&p=..  #/cid/ID  #/mid/ID  #/predict?smiles=..
+/* global document, window, sessionStorage, fetch, URLSearchParams, Blob, location */
+
+const API = '/api/v1';
+const KEY_ITEM = 'chem-api-key';
+const main = document.getElementById('main');
+const status = document.getElementById('status');
+const registry = fetch(new URL('properties.json', import.meta.url)).then((r) => r.json());
+
+// ---- DOM helpers: text goes in as text nodes, never as markup ----
+
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat(Infinity)) if (c !== undefined && c !== null && c !== false) el.append(c instanceof Node ? c : String(c));
+  return el;
+}
+const { Node } = window;
+
+/** A registry symbol (`T<sub>boil</sub>`) as text with real subscripts. */
+function symbol(sym) {
+  const out = [];
+  const re = /<sub>(.*?)<\/sub>/g;
+  let last = 0;
+  for (let m; (m = re.exec(sym)); last = re.lastIndex) {
+    out.push(sym.slice(last, m.index).replace(/<[^>]+>/g, ''), h('sub', {}, m[1].replace(/<[^>]+>/g, '')));
+  }
+  out.push(sym.slice(last).replace(/<[^>]+>/g, ''));
+  return out;
+}
+
+const num = (v) => (typeof v !== 'number' ? '' : v !== 0 && (Math.abs(v) < 1e-3 || Math.abs(v) >= 1e7) ? v.toExponential(4) : String(Number(v.toPrecision(6))));
+
+function show(...nodes) {
+  main.replaceChildren(...nodes.flat());
+  const heading = main.querySelector('h1');
+  if (heading) document.title = `${heading.textContent} – chem`;
+}
+
+function say(text) {
+  status.textContent = text;
+}
+
+// ---- the API, with the key ----
+
+const keyDialog = document.getElementById('key-dialog');
+const keyInput = document.getElementById('key');
+const keyError = document.getElementById('key-error');
+const forget = document.getElementById('forget-key');
+
+const storedKey = () => sessionStorage.getItem(KEY_ITEM);
+forget.hidden = !storedKey();
+forget.addEventListener('click', () => {
+  sessionStorage.removeItem(KEY_ITEM);
+  forget.hidden = true;
+  say('API key forgotten.');
+});
+
+/** Asks for a key in the dialog; resolves with it, or null when cancelled. */
+function askKey(message) {
+  keyError.textContent = message || '';
+  keyInput.value = '';
+  return new Promise((resolve) => {
+    const done = (key) => {
+      keyDialog.removeEventListener('close', onClose);
+      resolve(key);
+    };
+    const onClose = () => done(keyDialog.returnValue === 'ok' && keyInput.value.trim() ? keyInput.value.trim() : null);
+    keyDialog.addEventListener('close', onClose);
+    keyDialog.returnValue = '';
+    keyDialog.showModal();
+    keyInput.focus();
+  });
+}
+document.getElementById('key-cancel').addEventListener('click', () => keyDialog.close('cancel'));
+
+class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** GET an API path; `as`: 'json' or 'blob'. A 403 asks for a key and tries again. */
+async function api(path, as = 'json') {
+  for (;;) {
+    const key = storedKey();
+    const res = await fetch(API + path, { headers: key ? { Authorization: `Bearer ${key}` } : {}, cache: 'no-store' });
+    if (res.ok) return as === 'json' ? res.json() : res.blob();
+    let message = `${res.status} ${res.statusText}`;
+    try {
+      message = (await res.json()).error.message;
+    } catch {
+      // not an error body
+    }
+    if (res.status === 403) {
+      const fresh = await askKey(key ? 'That key was refused; check it and try again.' : '');
+      if (!fresh) throw new ApiError(403, 'an API key is needed to read data from this server');
+      sessionStorage.setItem(KEY_ITEM, fresh);
+      forget.hidden = false;
+      continue;
+    }
+    if (res.status === 429) message = `rate limit reached: ${message}`;
+    throw new ApiError(res.status, message);
+  }
+}
+
+const enc = encodeURIComponent;
+
+/** An SVG from the API as an image (fetched with the key, shown through a blob: URL). */
+async function svgImage(path, alt) {
+  const blob = await api(path, 'blob');
+  const url = URL.createObjectURL(new Blob([blob], { type: 'image/svg+xml' }));
+  const img = h('img', { src: url, alt });
+  img.addEventListener('load', () => URL.revokeObjectURL(url), { once: true });
+  return img;
+}
+
+function failure(err) {
+  return h('p', { class: 'error', role: 'alert' }, err instanceof ApiError ? err.message : `Something went wrong: ${err.message}`);
+}
+
+// ---- views ----
+
+const searchForm = document.getElementById('search-form');
+const q = document.getElementById('q');
+searchForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  if (q.value.trim()) location.hash = `#/search?${new URLSearchParams({ q: q.value.trim() })}`;
+});
+
+async function searchView(params) {
+  const query = params.get('q');
+  const page = Number(params.get('p') || '1');
+  if (!query) {
+    show(
+      h('h1', {}, 'Chemical compound lookups'),
+      h('p', {}, 'Search by name, CAS number, formula, InChIKey or property ranges (for example ', h('code', {}, 'C2H6O tb<360'), '). Open a compound for its identifiers, every value with its source, and plots of its temperature-dependent properties.'),
+      h('p', {}, h('a', { href: '#/predict' }, 'Predict properties from a SMILES'), '.'),
+    );
+    return q;
+  }
+  q.value = query;
+  say('Searching…');
+  const r = await api(`/search?q=${enc(query)}&p=${page}`);
+  const link = (p) => `#/search?${new URLSearchParams({ q: query, p: String(p) })}`;
+  const list = h(
+    'ol',
+    { class: 'results', start: r.range[0] },
+    r.comps.map((c) =>
+      h('li', {}, h('a', { href: `#/cid/${enc(c.id)}` }, c.compound), h('div', { class: 'meta' }, [c.formula, c.cas && `CAS ${c.cas}`, c.mw && `${num(c.mw)} g/mol`, c.id].filter(Boolean).join(' · '))),
+    ),
+  );
+  const pager = h(
+    'nav',
+    { class: 'pager', 'aria-label': 'Result pages' },
+    r.prev_page ? h('a', { href: link(r.prev_page), rel: 'prev' }, '← Previous') : null,
+    h('span', {}, r.total ? `${r.range[0]}–${r.range[1]} of ${r.total}` : ''),
+    r.next_page ? h('a', { href: link(r.next_page), rel: 'next' }, 'Next →') : null,
+  );
+  const suggestions = r.suggestions?.length
+    ? h('p', {}, 'Did you mean ', r.suggestions.map((s, i) => [i ? ', ' : '', h('a', { href: `#/search?${new URLSearchParams({ q: s })}` }, s)]), '?')
+    : null;
+  show(h('h1', {}, `Results for “${query}”`), r.total ? [pager.cloneNode(true), list, pager] : h('p', {}, 'No compound matches.'), suggestions);
+  say(`${r.total} result${r.total === 1 ? '' : 's'}`);
+}
+
+/** One table row per data point: property, value, unit, T, source, reference, marks. */
+function pointRows(map, reg, src) {
+  const rows = [];
+  for (const [key, points] of Object.entries(map || {})) {
+    const def = reg[key] || { desc: key, sym: key, unit: '' };
+    for (const p of points) {
+      const marks = [p.o && h('span', { class: 'mark outlier', title: 'outlier: far from the other measured values' }, 'outlier'), p.calc && h('span', { class: 'mark calc' }, 'calculated')];
+      const source = src?.[p.s];
+      rows.push(
+        h(
+          'tr',
+          { class: p.o ? 'outlier' : undefined },
+          h('th', { scope: 'row' }, h('span', { title: def.desc }, symbol(def.sym)), ' ', h('span', { class: 'muted' }, key)),
+          h('td', { class: 'num' }, num(p.v), p.e !== undefined ? ` ± ${num(p.e)}` : ''),
+          h('td', {}, def.unit),
+          h('td', { class: 'num' }, p.t !== undefined ? num(p.t) : ''),
+          h('td', {}, source?.url ? h('a', { href: source.url, rel: 'noreferrer' }, source.db) : source?.db || p.s),
+          h('td', { class: 'ref' }, p.r || '', p.c ? h('div', { class: 'muted' }, p.c) : ''),
+          h('td', {}, marks),
+        ),
+      );
+    }
+  }
+  return rows;
+}
+
+function valueTable(caption, rows) {
+  return h(
+    'div',
+    { class: 'scroll', role: 'region', 'aria-label': caption, tabindex: 0 },
+    h(
+      'table',
+      {},
+      h('caption', {}, caption),
+      h('thead', {}, h('tr', {}, ['Property', 'Value', 'Unit', 'T (K)', 'Source', 'Reference', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h('tbody', {}, rows),
+    ),
+  );
+}
+
+async function compoundView(id) {
+  say('Loading…');
+  const [{ comp: c }, reg] = await Promise.all([api(`/cid/${enc(id)}`), registry]);
+  const ids = [
+    ['Id', c.id],
+    ['CAS', c.cas],
+    ['Formula', c.formula],
+    ['Molar mass', c.mw && `${num(c.mw)} g/mol`],
+    ['SMILES', c.smiles],
+    ['InChI', c.inchi],
+    ['InChIKey', c.inchikey],
+    ['Other names', c.other_names?.slice(0, 12).join('; ')],
+  ].filter(([, v]) => v);
+  const tKeys = Object.keys(c.tpdep_props || {}).filter((k) => reg[k]?.dep.includes('T') && c.tpdep_props[k].some((p) => p.t !== undefined));
+  const plots = h('div', { class: 'plots' });
+  const mixtures = h('div', {}, h('p', { class: 'muted' }, 'Loading mixtures…'));
+  show(
+    h('h1', {}, c.compound),
+    h(
+      'div',
+      { class: 'summary' },
+      c.drawing ? h('img', { src: c.drawing, alt: `Structure of ${c.compound}`, width: 300, height: 200 }) : h('p', { class: 'muted' }, 'No structure drawing.'),
+      h('dl', { class: 'ids' }, ids.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
+    ),
+    c.has_outliers ? h('p', {}, h('span', { class: 'mark outlier' }, 'outlier'), ' Some values are far from the other measured values of the property and are marked.') : null,
+    tKeys.length ? [h('h2', {}, 'Plots against temperature'), plots] : null,
+    h('h2', {}, 'Properties'),
+    valueTable('Fixed properties', pointRows(c.fixed_props, reg, c.src)),
+    tKeys.length ? [h('h2', {}, 'Temperature-dependent values'), valueTable('Temperature-dependent values', pointRows(c.tpdep_props, reg, c.src))] : null,
+    h('h2', {}, 'Mixtures'),
+    mixtures,
+    h('h2', {}, 'Sources'),
+    h('ul', {}, Object.entries(c.src || {}).map(([k, s]) => h('li', {}, s.url ? h('a', { href: s.url, rel: 'noreferrer' }, s.db) : s.db, ` (${k}${s.license ? `, ${s.license}` : ''})`))),
+  );
+  say('');
+  for (const key of tKeys) {
+    const fig = h('figure', {}, h('figcaption', {}, `${reg[key].desc} (${key}) against temperature`));
+    plots.append(fig);
+    svgImage(`/cid/${enc(c.id)}/plot/${enc(key)}`, `${reg[key].desc} of ${c.compound} against temperature, one series per source`).then(
+      (img) => fig.prepend(img),
+      (err) => fig.append(failure(err)),
+    );
+  }
+  api(`/cid/${enc(c.id)}/mixtures`).then(
+    (list) =>
+      mixtures.replaceChildren(
+        list.mixtures.length
+          ? h('ul', {}, list.mixtures.map((m) => h('li', {}, h('a', { href: `#/mid/${enc(m.id)}` }, m.name), ` — with ${m.components.map((x) => x.name).join(', ')}; ${m.models.join(', ')}`)))
+          : h('p', { class: 'muted' }, 'No mixture data.'),
+      ),
+    (err) => mixtures.replaceChildren(failure(err)),
+  );
+}
+
+async function mixtureView(id) {
+  say('Loading…');
+  const { mix: m } = await api(`/mid/${enc(id)}`);
+  const params = (set) => Object.entries(set.params).map(([k, v]) => `${k} = ${num(v)}${set.units?.[k] ? ` ${set.units[k]}` : ''}`).join('; ');
+  const range = (set) => (set.tmin !== undefined ? `${num(set.tmin)}–${num(set.tmax)} K` : set.t !== undefined ? `${num(set.t)} K` : '');
+  show(
+    h('h1', {}, m.name),
+    h('p', {}, m.kind === 'binary' ? 'Binary pair with interaction data' : 'Named composition'),
+    h('h2', {}, 'Components'),
+    h('ul', {}, m.components.map((c) => h('li', {}, h('a', { href: `#/cid/${enc(c.cid)}` }, c.name), c.role ? ` (${c.role})` : '', c.x !== undefined ? `, x = ${num(c.x)}` : '', c.w !== undefined ? `, w = ${num(c.w)}` : ''))),
+    m.params.length
+      ? [
+          h('h2', {}, 'Parameter sets'),
+          h(
+            'div',
+            { class: 'scroll', role: 'region', 'aria-label': 'Parameter sets', tabindex: 0 },
+            h(
+              'table',
+              {},
+              h('thead', {}, h('tr', {}, ['Model', 'Parameters', 'T', 'Source', 'Reference'].map((t) => h('th', { scope: 'col' }, t)))),
+              h(
+                'tbody',
+                {},
+                m.params.map((set) =>
+                  h('tr', {}, h('th', { scope: 'row' }, set.model, set.calc ? [' ', h('span', { class: 'mark calc' }, 'calculated')] : ''), h('td', {}, params(set), h('div', { class: 'muted' }, set.form)), h('td', { class: 'num' }, range(set)), h('td', {}, m.src[set.s]?.db || set.s), h('td', { class: 'ref' }, set.r || '')),
+                ),
+              ),
+            ),
+          ),
+        ]
+      : null,
+  );
+  say('');
+}
+
+async function predictView(params) {
+  const smiles = params.get('smiles') || '';
+  const input = h('input', { id: 'smiles', name: 'smiles', type: 'text', required: true, autocomplete: 'off', spellcheck: 'false', value: smiles, placeholder: 'CCO' });
+  const form = h(
+    'form',
+    { id: 'predict-form' },
+    h('label', { for: 'smiles' }, 'SMILES of the molecule'),
+    h('div', { class: 'row' }, input, h('button', { type: 'submit' }, 'Predict')),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    location.hash = `#/predict?${new URLSearchParams({ smiles: input.value.trim() })}`;
+  });
+  const out = h('div', { id: 'prediction' });
+  show(h('h1', {}, 'Predict properties'), form, out);
+  if (!smiles) return input;
+  say('Predicting…');
+  try {
+    const [img, r, reg] = await Promise.all([svgImage(`/depict/${enc(smiles)}`, `Structure drawn from ${smiles}`), api(`/predict/${enc(smiles)}`), registry]);
+    img.classList.add('drawing');
+    const info = { ...reg, ...r.info };
+    const d = r.properties.descr || {};
+    out.replaceChildren(
+      h('h2', {}, 'Molecule'),
+      img,
+      h('dl', { class: 'ids' }, [d.mol_mw !== undefined && [h('dt', {}, 'Molar mass'), h('dd', {}, `${num(d.mol_mw)} g/mol`)], d.mol_nha !== undefined && [h('dt', {}, 'Heavy atoms'), h('dd', {}, d.mol_nha)]]),
+      h('h2', {}, 'Predictions'),
+      valueTable('Predicted properties', pointRows(r.properties.fixed, info, {})),
+      Object.keys(r.properties.tdep || {}).length ? valueTable('Predicted temperature-dependent properties', pointRows(r.properties.tdep, info, {})) : null,
+    );
+    say('');
+  } catch (err) {
+    out.replaceChildren(failure(err));
+    say('');
+  }
+}
+
+/** Renders the view of the hash. Views return the element to focus (a form field) or nothing. */
+async function route(navigated) {
+  const hash = location.hash.replace(/^#/, '') || '/';
+  const [path, query = ''] = hash.split('?');
+  const params = new URLSearchParams(query);
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  let focus;
+  try {
+    if (parts[0] === 'cid' && parts[1]) focus = await compoundView(parts[1]);
+    else if (parts[0] === 'mid' && parts[1]) focus = await mixtureView(parts[1]);
+    else if (parts[0] === 'predict') focus = await predictView(params);
+    else focus = await searchView(params);
+  } catch (err) {
+    show(h('h1', {}, 'Not available'), failure(err));
+    say('');
+  }
+  // After a navigation keyboard and screen-reader users land on the new content, not at the top
+  // of the header; the first load leaves focus where the browser puts it (the skip link first).
+  if (navigated) (focus || main).focus({ preventScroll: !focus });
+}
+
+window.addEventListener('hashchange', () => route(true));
+route(false);

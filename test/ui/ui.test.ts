@@ -1,0 +1,201 @@
+// The web page of chem serve in a real browser: Debian's chromium driven by playwright-core loads
+// the page from servers on loopback (the store fixture database; the fake backend for paging and
+// mixtures), searches, opens a compound, predicts, and the DOM is checked. The HTTP checks (headers,
+// auth, plot route) run without a browser.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { compoundIdFor } from '../../src/api/ids.js';
+import { LocalBackend } from '../../src/local/backend.js';
+import { buildDatabase } from '../../src/local/store/build.js';
+import { KeyStore } from '../../src/server/keys.js';
+import { RateLimiter } from '../../src/server/limiter.js';
+import { CSP } from '../../src/server/ui/routes.js';
+import { FakeBackend, MIXTURES } from '../server/fake-backend.js';
+import { get, start, type Started } from '../server/http.js';
+
+export const CHROMIUM = process.env.CHEM_CHROMIUM ?? '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+if (!HAVE_CHROMIUM) console.warn(`test/ui: ${CHROMIUM} not found (apt-get install chromium): the browser tests are skipped`);
+
+const KEY = 'ui-test-key-0123456789';
+const ETHANOL = compoundIdFor('LFQSCWFLJHTTHZ-UHFFFAOYSA-N');
+const dir = mkdtempSync(join(tmpdir(), 'chem-ui-'));
+let local: LocalBackend;
+let keyed: Started; // store fixture database, API keys
+let open: Started; // fake backend, no auth
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  const dbPath = join(dir, 'chem.db');
+  await buildDatabase({ from: join(import.meta.dirname, '../fixtures/store/mirror'), dbPath, threads: 1, steps: [], now: 1_700_000_000 });
+  local = new LocalBackend({ dbPath, env: {}, notice: () => {} });
+  const limiter = () => new RateLimiter({ burst: 1e9 });
+  keyed = await start({ backend: local, keys: new KeyStore([KEY]), limiter: limiter() });
+  open = await start({ backend: new FakeBackend(), keys: null, limiter: limiter() });
+  if (HAVE_CHROMIUM) {
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await keyed?.close();
+  await open?.close();
+  await local?.close();
+});
+
+describe('the page over HTTP', () => {
+  it('the page and its assets: no key needed, content types, cache headers, CSP, no data', async () => {
+    const page = await get(keyed.port, '/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toBe(CSP);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.text).not.toMatch(/ethanol/i);
+    const assets = [...page.text.matchAll(/(?:href|src)="(\/ui\/[0-9a-f]{12}\/[\w.]+)"/g)].map((m) => m[1]!);
+    expect(assets).toHaveLength(2);
+    for (const [path, type] of [...assets.map((a) => [a, a.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8']), [assets[0]!.replace(/[\w.]+$/, 'properties.json'), 'application/json; charset=utf-8']]) {
+      const res = await get(keyed.port, path!);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toBe(type);
+      expect(res.headers['cache-control'], path).toBe('public, max-age=31536000, immutable');
+      expect(res.text, path).not.toMatch(/ethanol/i);
+    }
+    expect((await get(keyed.port, '/ui/000000000000/app.js')).status).toBe(404);
+    expect((await get(keyed.port, assets[0]!.replace(/[\w.]+$/, 'secret.txt'))).status).toBe(404);
+  });
+
+  it('the data routes keep the key: plot SVG and drawing are 403 without it, SVG with it', async () => {
+    for (const path of [`/api/v1/cid/${ETHANOL}/plot/hvapt`, '/api/v1/depict/CCO', '/api/v1/search?q=ethanol']) expect((await get(keyed.port, path)).status, path).toBe(403);
+    const plot = await get(keyed.port, `/api/v1/cid/${ETHANOL}/plot/hvapt?temp=C`, KEY);
+    expect(plot.status).toBe(200);
+    expect(plot.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(plot.text).toMatch(/^<svg/);
+    expect(plot.text).toContain('T (°C)');
+    expect(plot.text).toContain('CRC Handbook of Chemistry and Physics');
+    const notT = await get(keyed.port, `/api/v1/cid/${ETHANOL}/plot/tb`, KEY);
+    expect(notT.status).toBe(400);
+    expect(notT.body.error.message).toMatch(/does not depend on temperature/);
+    expect((await get(keyed.port, `/api/v1/cid/${ETHANOL}/plot/cps`, KEY)).status).toBe(404);
+    expect((await get(keyed.port, `/api/v1/cid/${ETHANOL}/plot/hvapt?temp=R`, KEY)).status).toBe(400);
+    const drawing = await get(keyed.port, `/api/v1/depict/${encodeURIComponent('c1ccccc1O')}`, KEY);
+    expect(drawing.status).toBe(200);
+    expect(drawing.text).toMatch(/<svg[\s\S]*<\/svg>/);
+    expect((await get(keyed.port, `/api/v1/depict/${encodeURIComponent('C1CC(')}`, KEY)).status).toBe(404);
+  });
+});
+
+describe.skipIf(!HAVE_CHROMIUM)('the page in chromium', () => {
+  const pages: Page[] = [];
+  const newPage = async (width = 1280) => {
+    const page = await browser!.newPage({ viewport: { width, height: 900 } });
+    pages.push(page);
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    return { page, urls, errors };
+  };
+  afterAll(async () => {
+    for (const p of pages) await p.close();
+  });
+
+  it('search asks for the key once, keeps it in session storage, and opens a compound with its plots', async () => {
+    const { page, urls, errors } = await newPage();
+    await page.goto(`http://127.0.0.1:${keyed.port}/`);
+    await page.getByLabel('Search compounds').fill('ethanol');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('textbox', { name: 'API key' }).fill(KEY);
+    await page.getByRole('button', { name: 'Use key' }).click();
+    const hit = page.locator('ol.results li a');
+    await hit.first().waitFor();
+    expect(await hit.allTextContents()).toEqual(['Ethanol']);
+    expect(await page.evaluate(() => sessionStorage.getItem('chem-api-key'))).toBe(KEY);
+
+    await hit.first().click();
+    await page.locator('h1', { hasText: 'Ethanol' }).waitFor();
+    const ids = await page.locator('dl.ids').innerText();
+    // CAS, formula and InChIKey of ethanol (the fixture's PubChem identifier table).
+    for (const v of ['64-17-5', 'C2H6O', 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N']) expect(ids).toContain(v);
+    expect(await page.locator('img[alt="Structure of Ethanol"]').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    // Every value with its source: the CRC enthalpy of vaporization at 298.15 K, 42360 J/mol.
+    const crc = page.locator('tr', { hasText: 'CRC Handbook of Chemistry and Physics' }).filter({ hasText: '298.15' }).filter({ hasText: 'hvapt' });
+    expect(await crc.locator('td.num').first().innerText()).toBe('42.36');
+    // One plot per T-dependent key of the record, drawn.
+    const plots = page.locator('.plots img');
+    await expect.poll(() => plots.count(), { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => plots.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), { timeout: 30_000 }).toBe(true);
+    // The key travels in a header only.
+    expect(urls.some((u) => u.includes(KEY))).toBe(false);
+    expect(page.url()).not.toContain(KEY);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('predict draws the molecule and lists the predictions', async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`http://127.0.0.1:${keyed.port}/#/predict`);
+    await page.evaluate((k) => sessionStorage.setItem('chem-api-key', k), KEY);
+    await page.getByLabel('SMILES of the molecule').fill('c1ccccc1O');
+    await page.keyboard.press('Enter');
+    await page.locator('#prediction table').first().waitFor({ timeout: 30_000 });
+    const img = page.locator('img.drawing');
+    await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // Phenol C6H6O: 6×12.011 + 6×1.008 + 15.999 = 94.113 g/mol.
+    expect(await page.locator('#prediction dl').innerText()).toMatch(/94\.11\d* g\/mol/);
+    const rows = await page.locator('#prediction tbody tr th').allInnerTexts();
+    expect(rows.some((r) => r.endsWith('tb'))).toBe(true);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('without auth no key is asked; result pages and the mixture page', async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`http://127.0.0.1:${open.port}/#/search?q=e`);
+    await page.locator('ol.results li').first().waitFor();
+    // The fake backend pages by 2: Ethanol, Benzene, Acetic acid and Water hold an "e".
+    expect(await page.locator('.pager span').first().innerText()).toBe('1–2 of 4');
+    await page.locator('a[rel=next]').first().click();
+    await expect.poll(() => page.locator('.pager span').first().innerText()).toBe('3–4 of 4');
+    expect(await page.locator('ol.results li a').allTextContents()).toEqual(['Acetic acid', 'Water']);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+
+    const mix = MIXTURES[0]!;
+    await page.goto(`http://127.0.0.1:${open.port}/#/mid/${mix.id}`);
+    await page.locator('h1', { hasText: mix.name }).waitFor();
+    expect(await page.locator('main li a').allTextContents()).toEqual(mix.components.map((c) => c.name));
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('keyboard: the skip link comes first, the search runs from the keyboard, focus moves to the results', async () => {
+    const { page } = await newPage();
+    await page.goto(`http://127.0.0.1:${open.port}/`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.getByLabel('Search compounds').focus();
+    await page.keyboard.type('benzene');
+    await page.keyboard.press('Enter');
+    await page.locator('ol.results li a').first().waitFor();
+    await page.locator('ol.results li a').first().focus();
+    await page.keyboard.press('Enter');
+    await page.locator('h1', { hasText: 'Benzene' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  }, 60_000);
+
+  it('readable at 360 px: nothing wider than the screen outside the scrolling tables', async () => {
+    for (const width of [360, 1280]) {
+      const { page } = await newPage(width);
+      await page.goto(`http://127.0.0.1:${keyed.port}/`);
+      await page.evaluate((k) => sessionStorage.setItem('chem-api-key', k), KEY);
+      await page.goto(`http://127.0.0.1:${keyed.port}/#/cid/${ETHANOL}`);
+      await page.locator('h1', { hasText: 'Ethanol' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      const fontSize = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('td')!).fontSize));
+      expect(fontSize).toBeGreaterThanOrEqual(14);
+    }
+  }, 60_000);
+});
