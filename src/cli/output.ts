@@ -16,11 +16,11 @@
 // - --temp/--pressure/--energy: rows (table, CSV, NDJSON fields) are in display units, with the
 //   unit in table and CSV headers; documents (json, ndjson) stay in spec units unless --convert-json.
 // - colour (ctx.color): table headers bold, marks a view asks for (Render.warn) red; never off a terminal.
-import { createRequire } from 'node:module';
 import { property } from '../api/properties.js';
 import { usageError } from '../api/errors.js';
 import type { Context } from './context.js';
 import { displayUnit } from './units.js';
+import { drawTable, type TableColumn } from './table.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -35,12 +35,14 @@ export interface Column {
   unit?: string;
   /** Left out of a table (never of CSV) when no row fills it, unless --fields names it. */
   optional?: boolean;
+  /** How the column gives way in a table too wide for the terminal (see table.ts); default: never. */
+  fit?: TableColumn['fit'];
 }
 
 /** Drawing helpers for a view's own terminal table: they apply the user's units and colour. */
 export interface Render {
-  /** A table fitted to the terminal width. */
-  table(headers: string[], rows: string[][]): string;
+  /** A table fitted to the terminal width (a string column: a header that never gives way). */
+  table(columns: (string | TableColumn)[], rows: string[][]): string;
   /** Rows under columns: units converted, units in the headers, unfilled optional columns left out. */
   rows(columns: Column[], rows: Row[]): string;
   /** A number stored in a registry unit, in the user's display unit. */
@@ -201,58 +203,27 @@ export function tableNumber(v: Cell): string {
  * table has the same width rules and colour.
  */
 export function renderer(ctx: Context): Render {
+  let drawn = 0;
   const render: Render = {
-    table: (headers, rows) => renderTable(headers, rows, ctx),
-    rows: (columns, rows) => {
-      const empty = (c: Column) => rows.every((r) => r[c.key] === undefined || r[c.key] === null || r[c.key] === '');
-      const cols = columns.filter((c) => !(c.optional && empty(c)));
-      return render.table(
-        cols.map((c) => columnHeader(c, ctx)),
-        rows.map((r) => cols.map((c) => tableNumber(cellValue(c, r[c.key], ctx)))),
-      );
-    },
+    // A result drawn as several tables (a record's identifiers, then its values) has a blank line between them.
+    table: (columns, rows) =>
+      (drawn++ ? '\n' : '') +
+      drawTable(
+        columns.map((c) => (typeof c === 'string' ? { header: c } : c)),
+        rows,
+        { width: Math.max(40, ctx.io.columns), header: ctx.color.bold },
+      ),
+    rows: (columns, rows) =>
+      render.table(
+        columns.map((c) => ({ header: columnHeader(c, ctx), fit: c.fit, optional: c.optional })),
+        rows.map((r) => columns.map((c) => tableNumber(cellValue(c, r[c.key], ctx)))),
+      ),
     convert: (unit, v) => displayUnit(unit, ctx.units).convert(v),
     unit: (unit) => displayUnit(unit, ctx.units).unit,
     number: tableNumber,
     warn: (s) => ctx.color.red(s),
   };
   return render;
-}
-
-/** A table fitted to the terminal width; long cells wrap. */
-function renderTable(headers: string[], rows: string[][], ctx: Context): string {
-  const width = Math.max(40, ctx.io.columns);
-  const natural = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => maxLineLength(r[i] ?? ''))) + 2);
-  const borders = headers.length + 1;
-  let widths = natural;
-  if (natural.reduce((a, b) => a + b, 0) + borders > width) {
-    const budget = width - borders;
-    // Shrink the widest columns first so short ones (ids, units) stay intact.
-    widths = [...natural];
-    let total = widths.reduce((a, b) => a + b, 0);
-    while (total > budget) {
-      const widest = widths.indexOf(Math.max(...widths));
-      if (widths[widest]! <= 6) break;
-      widths[widest]!--;
-      total--;
-    }
-  }
-  // cli-table3 is loaded on the first table only: piped output never pays for it.
-  const Table = createRequire(import.meta.url)('cli-table3') as typeof import('cli-table3');
-  const table = new Table({
-    head: headers,
-    colWidths: widths,
-    wordWrap: true,
-    wrapOnWordBoundary: false,
-    // cli-table3 styles the header itself so its width arithmetic sees the plain text.
-    style: { head: ctx.color.enabled ? ['bold'] : [], border: [], compact: false },
-  });
-  for (const r of rows) table.push(r);
-  return table.toString() + '\n';
-}
-
-function maxLineLength(s: string): number {
-  return Math.max(0, ...s.split('\n').map((l) => l.length));
 }
 
 /** The view restricted to --fields (in the order given, always shown); an unknown field is a usage error. */

@@ -1,10 +1,11 @@
 // Runs the built binary under a real pseudo-terminal (util-linux `script`) to check what only a
 // terminal shows: table width, colour, spinners — and that pipes get none of it.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { testConfigDir } from '../helpers.js';
+import { buildFixtureDb } from '../search/fixture-db.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // No CHEM_DATA_DIR and a private HOME: a command must never find or build a database here.
@@ -22,13 +23,54 @@ function inTty(cmd: string, env: Record<string, string> = {}, cols = 80): string
   });
 }
 
+/** The lines a command shows on a terminal, escape sequences removed (the first is script's banner-free output). */
+const shownLines = (out: string) => out.replace(ANSI, '').split(/\r?\n/);
+const width = (line: string) => [...line].length;
+
 describe.skipIf(!haveScript)('terminal behaviour', () => {
-  it('tables fit an 80-column terminal', () => {
-    const out = inTty('node bin/chem.js convert smiles "CN1C=NC2=C1C(=O)N(C(=O)N2C)C"');
-    const lines = out.replace(ANSI, '').split(/\r?\n/).filter((l) => l.includes('│') || l.includes('─'));
-    expect(lines.length).toBeGreaterThan(3);
-    for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
-    expect(out.replace(ANSI, '').replace(/[│\s]/g, '')).toContain('RYYVLZVUVIJVGH-UHFFFAOYSA-N');
+  let db: string;
+  beforeAll(async () => {
+    db = await buildFixtureDb();
+  }, 60_000);
+
+  it('a key/value table fits an 80-column terminal; the InChI wraps, the InChIKey stays whole', () => {
+    const out = shownLines(inTty('node bin/chem.js convert smiles "CN1C=NC2=C1C(=O)N(C(=O)N2C)C"'));
+    for (const l of out) expect(width(l)).toBeLessThanOrEqual(80);
+    expect(out.some((l) => /^inchikey\s+RYYVLZVUVIJVGH-UHFFFAOYSA-N$/.test(l))).toBe(true);
+    expect(out.join('').replace(/\s/g, '')).toContain('InChI=1S/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3');
+  });
+
+  for (const cols of [80, 100]) {
+    it(`search at ${cols} columns: no borders, the first 20 rows, whole ids, a hint how to see more`, () => {
+      const out = shownLines(inTty(`node bin/chem.js --db ${db} search "has:tb" --limit 5`, {}, cols));
+      for (const l of out) expect(width(l)).toBeLessThanOrEqual(cols);
+      expect(out.join('\n')).not.toMatch(/[│─┌└]/);
+      expect(out[0]).toMatch(/^id\s+name\s+formula\s+cas\s+mw\s+tb \(K\)\s+tf \(K\)$/);
+      expect(out.filter((l) => /^\d+-\d{3}-\d\s/.test(l))).toHaveLength(5);
+      expect(out.join('\n')).toMatch(/5 shown, page 1 of 1, total 13; more: --limit 13, --all/);
+    });
+
+    it(`cid at ${cols} columns: property rows grouped (key and symbol once), no empty columns, nothing cut but names`, () => {
+      const out = shownLines(inTty(`node bin/chem.js --db ${db} cid 69749139-429-6`, {}, cols));
+      for (const l of out) expect(width(l)).toBeLessThanOrEqual(cols);
+      expect(out).toContain('id           69749139-429-6');
+      const header = out.find((l) => l.startsWith('property'))!;
+      expect(header).toMatch(/^property\s+value\s+unit\s+source/);
+      expect(header).not.toMatch(/T \(K\)/); // no fixed property has a temperature
+      expect(out.filter((l) => /^tb Tboil\s/.test(l))).toHaveLength(1);
+      expect(out.some((l) => /^tb Tboil\s+351\.37\s+K\s+yaws$/.test(l))).toBe(true);
+    });
+  }
+
+  it('a search on a terminal shows 20 rows of a page; piped and JSON output keep the v1 page', () => {
+    // 13 compounds have a boiling point in the fixture: more than 10, fewer than 20.
+    const limited = shownLines(inTty(`node bin/chem.js --db ${db} search "has:tb" --limit 10`));
+    expect(limited.filter((l) => /^\d+-\d{3}-\d\s/.test(l))).toHaveLength(10);
+    const all = shownLines(inTty(`node bin/chem.js --db ${db} search "has:tb"`));
+    expect(all.filter((l) => /^\d+-\d{3}-\d\s/.test(l))).toHaveLength(13);
+    expect(all.join('\n')).not.toMatch(/more:/);
+    const piped = spawnSync('node', ['bin/chem.js', '--db', db, 'search', 'has:tb'], { cwd: root, encoding: 'utf8', env: baseEnv });
+    expect(JSON.parse(piped.stdout).comps).toHaveLength(13);
   });
 
   it('colours on a terminal, none with NO_COLOR or --no-color', () => {

@@ -12,22 +12,27 @@ import { examples } from '../help.js';
 
 const ID_FIELDS = ['id', 'compound', 'cas', 'type', 'formula', 'mw', 'smiles', 'inchi', 'inchikey'] as const;
 
-/** Value rows of a record: fixed properties first, then T-dependent ones, each in the record's order (recommended first). */
-function valueRows(c: Compound, out: Render, refs: Map<string, string>): string[][] {
+/** Uncertainties in tables: 3 significant digits are enough to judge a value. */
+const uncertainty = (e: number) => String(Number(e.toPrecision(3)));
+
+/**
+ * Value rows of one property map in the record's order (recommended first). A property's key,
+ * symbol and unit stand on its first row only.
+ */
+function valueRows(map: Record<string, DataPoint[]>, out: Render, refs: Map<string, string>): string[][] {
   const rows: string[][] = [];
-  for (const map of [c.fixed_props ?? {}, c.tpdep_props ?? {}]) {
-    for (const [key, points] of Object.entries(map)) {
-      const def = property(key);
-      const v = (x: number) => out.convert(def?.unit, x);
-      for (const p of points as DataPoint[]) {
-        const value = out.number(v(p.v)) + (p.e !== undefined ? ` ± ${out.number(v(p.v + p.e) - v(p.v))}` : '');
-        const t = p.t === undefined ? '' : out.number(out.convert('K', p.t));
-        const marks = [p.o ? out.warn('outlier') : '', p.calc ? 'calc' : ''].filter(Boolean).join(' ');
-        // The source's own reference is in the footer; a row shows only a reference of its own.
-        const ref = p.r && p.r !== refs.get(p.s) ? p.r : '';
-        rows.push([def ? `${key} ${plainSymbol(def)}` : key, value, out.unit(def?.unit), t, p.s, ref, marks]);
-      }
-    }
+  for (const [key, points] of Object.entries(map)) {
+    const def = property(key);
+    const v = (x: number) => out.convert(def?.unit, x);
+    points.forEach((p, i) => {
+      const value = out.number(v(p.v)) + (p.e !== undefined ? ` ± ${uncertainty(v(p.v + p.e) - v(p.v))}` : '');
+      const t = p.t === undefined ? '' : out.number(out.convert('K', p.t));
+      const marks = [p.o ? out.warn('outlier') : '', p.calc ? 'calc' : ''].filter(Boolean).join(' ');
+      // The source's own reference is in the footer; a row shows only a reference of its own.
+      const ref = p.r && p.r !== refs.get(p.s) ? p.r : '';
+      const label = i ? '' : def ? `${key} ${plainSymbol(def)}` : key;
+      rows.push([label, value, i ? '' : out.unit(def?.unit), t, p.s, marks, ref]);
+    });
   }
   return rows;
 }
@@ -52,12 +57,17 @@ export const compoundView: View<CompoundResponse> = {
     const ids = ID_FIELDS.filter((k) => comp[k] !== undefined && comp[k] !== '').map((k) => [k, String(comp[k])]);
     if (comp.other_names?.length) ids.push(['other names', comp.other_names.slice(0, 8).join('; ') + (comp.other_names.length > 8 ? ` (+${comp.other_names.length - 8})` : '')]);
     if (comp.has_outliers) ids.push(['outliers', out.warn('yes (marked below)')]);
-    let text = out.table(['field', 'value'], ids);
+    let text = out.table(['', { header: '', fit: 'wrap' }], ids);
     const refs = sourceRefs(comp);
-    const rows = valueRows(comp, out, refs);
-    if (rows.length) text += out.table(['property', 'value', 'unit', `T (${out.unit('K')})`, 'source', 'reference', ''], rows);
-    const src = Object.entries(comp.src ?? {}).map(([k, s]) => `  ${k}: ${s.db}${refs.get(k) ? `; ${refs.get(k)}` : ''}${s.license ? ` (${s.license})` : ''}`);
-    if (src.length) text += `sources:\n${src.join('\n')}\n`;
+    // Fixed and T-dependent properties in tables of their own: only the second has a T column.
+    const opt = (header: string) => ({ header, optional: true });
+    const columns = (first: string) => [first, 'value', opt('unit'), opt(`T (${out.unit('K')})`), 'source', opt(''), { header: 'reference', fit: 'truncate' as const, optional: true }];
+    for (const [title, map] of [['property', comp.fixed_props], ['T-dependent', comp.tpdep_props]] as const) {
+      const rows = valueRows((map ?? {}) as Record<string, DataPoint[]>, out, refs);
+      if (rows.length) text += out.table(columns(title), rows);
+    }
+    const src = Object.entries(comp.src ?? {}).map(([k, s]) => [k, `${s.db}${refs.get(k) ? `; ${refs.get(k)}` : ''}${s.license ? ` (${s.license})` : ''}`]);
+    if (src.length) text += out.table(['source', { header: '', fit: 'wrap' }], src);
     return text;
   },
 };

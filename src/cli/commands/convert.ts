@@ -19,7 +19,7 @@ const FIELDS = ['cid', 'name', 'inchi', 'inchikey', 'smiles'] as const;
 export const conversionView: View<ConversionResult> = {
   columns: FIELDS.map((key) => ({ key })),
   rows: (r) => [Object.fromEntries(FIELDS.map((k) => [k, r[k]]))],
-  table: (r, out) => out.table(['field', 'value'], FIELDS.map((k) => [k, r[k] || '—'])),
+  table: (r, out) => out.table(['', { header: '', fit: 'wrap' }], FIELDS.map((k) => [k, r[k] || '—'])),
 };
 
 export function convertCommand(deps: Deps): Command {

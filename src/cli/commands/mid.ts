@@ -12,7 +12,7 @@ import { examples } from '../help.js';
 // Table columns no row fills are left out (optional).
 const COMPONENT_COLUMNS: Column[] = [
   { key: 'cid' },
-  { key: 'name' },
+  { key: 'name', fit: 'truncate' },
   { key: 'cas', optional: true },
   { key: 'role', optional: true },
   { key: 'x', header: 'x (mol/mol)', optional: true },
@@ -21,7 +21,7 @@ const COMPONENT_COLUMNS: Column[] = [
 const SET_COLUMNS: Column[] = [
   { key: 'model' },
   { key: 'params', header: 'parameters' },
-  { key: 'direction', optional: true },
+  { key: 'direction', optional: true, fit: 'truncate' },
   { key: 't', header: 'T', unit: 'K', optional: true },
   { key: 'tmin', header: 'Tmin', unit: 'K', optional: true },
   { key: 'source' },
@@ -65,9 +65,9 @@ export const mixtureView: View<MixtureResponse> = {
     if (mix.params.length) {
       text += out.rows(SET_COLUMNS.filter((c) => c.key !== 'r'), mix.params.map((p) => setRow(mix, p)));
       const forms = new Map(mix.params.map((p) => [p.model, p.form]));
-      text += [...forms.values()].map((f) => `  ${f}\n`).join('');
-      const refs = new Map(mix.params.map((p) => [p.s, `${p.s}: ${mix.src[p.s]?.db ?? ''}`]));
-      text += [...refs.values()].map((r) => `  ${r}\n`).join('');
+      text += out.table(['model', { header: 'equation', fit: 'wrap' }], [...forms]);
+      const refs = new Map(mix.params.map((p) => [p.s, mix.src[p.s]?.db ?? '']));
+      text += out.table(['source', { header: '', fit: 'wrap' }], [...refs]);
     }
     return text;
   },

@@ -9,7 +9,7 @@ import type { Context } from '../context.js';
 import { printResult, type Column, type Row, type View } from '../output.js';
 import { examples } from '../help.js';
 
-const COLUMNS: Column[] = [{ key: 'id' }, { key: 'with' }, { key: 'kind' }, { key: 'models' }, { key: 'name' }];
+const COLUMNS: Column[] = [{ key: 'id' }, { key: 'with', fit: 'truncate' }, { key: 'kind' }, { key: 'models', fit: 'truncate' }, { key: 'name', fit: 'truncate' }];
 
 function mixtureRow(m: MixtureSummary): Row {
   return { id: m.id, with: m.components.map((c) => c.name).join(', '), kind: m.kind, models: m.models.join(', '), name: m.name };

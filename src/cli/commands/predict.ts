@@ -56,25 +56,24 @@ export function predictionView(keys: readonly string[], temperatures: readonly n
   return { columns: columns(keys, temperatures), rows: (r) => [flatRow(r)], table: predictionTable };
 }
 
-/** Terminal rendering of one prediction: one line per data point, in the user's display units. */
+/** Terminal rendering of one prediction: one line per data point in the user's display units, a property's key, symbol and unit on its first line. */
 function predictionTable(r: PredictionResult, out: Render): string {
   const rows: string[][] = [];
   const { fixed, tdep } = r.properties;
   for (const [key, points] of [...Object.entries(fixed), ...Object.entries(tdep)]) {
     const def = property(key);
-    for (const p of points) {
+    points.forEach((p, i) => {
       rows.push([
-        key,
-        def ? plainSymbol(def) : '',
-        p.t === undefined ? '' : `${out.number(out.convert('K', p.t))} ${out.unit('K')}`,
+        i ? '' : def ? `${key} ${plainSymbol(def)}` : key,
         out.number(out.convert(def?.unit, p.v)),
-        out.unit(def?.unit),
+        i ? '' : out.unit(def?.unit),
+        p.t === undefined ? '' : out.number(out.convert('K', p.t)),
         p.r ?? p.s,
       ]);
-    }
+    });
   }
   if (!rows.length) return 'no property could be predicted for this structure\n';
-  return out.table(['property', 'symbol', 'T', 'value', 'unit', 'method'], rows);
+  return out.table(['property', 'value', { header: 'unit', optional: true }, { header: `T (${out.unit('K')})`, optional: true }, { header: 'method', fit: 'truncate' }], rows);
 }
 
 export function predictCommand(deps: Deps): Command {

@@ -1,24 +1,32 @@
 // chem search QUERY: the v1 search (spec 2.3/4.6) as a table, JSON, CSV; every page with --all,
 // the best hit with --first, one query per line with -.
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { looksLikeCas, isValidCas, correctedCas } from '../../api/cas.js';
 import { notFound, usageError } from '../../api/errors.js';
 import type { Compound, SearchResult } from '../../api/types.js';
 import { action, type Deps } from '../command.js';
+import { wholeNumber } from '../arguments.js';
 import type { Context } from '../context.js';
 import { formatOf, openWriter, printResult, type Column, type Row, type View } from '../output.js';
 import { examples } from '../help.js';
 
-interface Options {
-  page?: string;
+export interface SearchOptions {
+  /** The query (words joined), or - for one query per line from stdin. */
+  query: string;
+  page?: number;
   all?: boolean;
   first?: boolean;
+  /** At most this many compounds (of the page; with --all, in all). */
+  limit?: number;
 }
+
+/** Rows a terminal table shows of a page when --limit is not given. */
+const TERMINAL_ROWS = 20;
 
 const COLUMNS: Column[] = [
   { key: 'id' },
-  { key: 'compound', header: 'name' },
-  { key: 'formula' },
+  { key: 'compound', header: 'name', fit: 'truncate' },
+  { key: 'formula', fit: 'truncate' },
   { key: 'cas' },
   { key: 'mw' },
   // In tables only when some compound has them.
@@ -40,9 +48,10 @@ export function searchCommand(deps: Deps): Command {
   return new Command('search')
     .description('search compounds by name, synonym, CAS, formula, InChI/InChIKey, SMILES and property ranges')
     .argument('[query...]', 'the query (words are joined), or - to read one query per line from stdin')
-    .option('-p, --page <n>', 'page to show, numbered from 1 (100 compounds a page)')
-    .option('--all', 'every page, one compound per row (NDJSON when piped, unless --format is given)')
-    .option('--first', 'only the best hit (exit 3 when nothing matches)')
+    .addOption(new Option('-p, --page <n>', 'page to show, numbered from 1 (100 compounds a page)').argParser(wholeNumber(1, 'a page number >= 1')))
+    .addOption(new Option('-L, --limit <n>', 'at most N compounds (default on a terminal: 20 of the page; with --all: every one)').argParser(wholeNumber(1)))
+    .addOption(new Option('--all', 'every page, one compound per row (NDJSON when piped, unless --format is given)').conflicts('first'))
+    .addOption(new Option('--first', 'only the best hit (exit 3 when nothing matches)').conflicts('limit'))
     .addHelpText(
       'after',
       `
@@ -58,6 +67,7 @@ Query language (combine text with filters; numbers in the property registry's un
 ` +
         examples(
           'chem search benzene',
+          'chem search benzene --limit 100',
           'chem search 64-17-5 --json',
           'chem search C2H6O',
           'chem search "alcohol tb:350..360"',
@@ -66,13 +76,7 @@ Query language (combine text with filters; numbers in the property registry's un
           'printf "ethanol\\nacetone\\n" | chem search - --format csv',
         ),
     )
-    .action(action(deps, (ctx, args, opts: Options) => runSearch(ctx, args, opts)));
-}
-
-function parsePage(s: string | undefined): number | undefined {
-  if (s === undefined) return undefined;
-  if (!/^\d+$/.test(s) || Number(s) < 1) throw usageError(`invalid page "${s}": pages are numbered from 1`);
-  return Number(s);
+    .action(action(deps, (ctx, args, opts: Omit<SearchOptions, 'query'>) => runSearch(ctx, { ...opts, query: args.join(' ').trim() })));
 }
 
 /** The stderr line for an empty result: what was wrong and what might have been meant. */
@@ -81,11 +85,9 @@ function noMatch(query: string, r: SearchResult): string {
   return `no compound matches "${query}"${hint}`;
 }
 
-export async function runSearch(ctx: Context, args: string[], opts: Options): Promise<number> {
-  const query = args.join(' ').trim();
+export async function runSearch(ctx: Context, opts: SearchOptions): Promise<number> {
+  const { query, page } = opts;
   if (!query) throw usageError('usage: chem search QUERY (see chem search --help)');
-  if (opts.all && opts.first) throw usageError('give either --all or --first, not both');
-  const page = parsePage(opts.page);
   const backend = await ctx.backend();
 
   if (query === '-') {
@@ -103,34 +105,45 @@ export async function runSearch(ctx: Context, args: string[], opts: Options): Pr
     await printResult(ctx, compoundView, best);
     return 0;
   }
-  if (opts.all) return streamAll(ctx, query, page ?? 1, (p) => backend.search(query, p));
+  if (opts.all) return streamAll(ctx, query, page ?? 1, opts.limit ?? Infinity, (p) => backend.search(query, p));
 
   const r = await backend.search(query, page);
-  await printResult(ctx, searchView, r);
+  // A terminal shows the start of the page; JSON and piped output keep the v1 page unless --limit is given.
+  const limit = opts.limit ?? (ctx.format === 'table' && ctx.io.stdoutIsTTY ? TERMINAL_ROWS : Infinity);
+  const shown = r.comps.length > limit ? { ...r, comps: r.comps.slice(0, limit), range: [r.range[0], r.range[0] + limit - 1] as [number, number] } : r;
+  await printResult(ctx, searchView, shown);
   if (r.total === 0) ctx.notice(noMatch(query, r));
-  else if (ctx.format === 'table') {
-    const pages = Math.ceil(r.total / 100);
-    ctx.notice(r.comps.length ? `page ${page ?? 1} of ${pages}, total ${r.total}` : `page ${page} is past the end: ${pages} page(s), total ${r.total}`);
-  }
+  else if (ctx.format === 'table') ctx.notice(pageLine(r, shown.comps.length, page ?? 1));
   return 0;
 }
 
-/** --all: every page from `first` on, written as it arrives, one compound per row (a table a page). */
-async function streamAll(ctx: Context, query: string, first: number, fetch: (page: number) => Promise<SearchResult>): Promise<number> {
+/** The stderr line under a terminal table: where the page stands and, when there is more, how to see it. */
+function pageLine(r: SearchResult, shown: number, page: number): string {
+  const pages = Math.ceil(r.total / 100);
+  if (!r.comps.length) return `page ${page} is past the end: ${pages} page(s), total ${r.total}`;
+  const cut = shown < r.comps.length;
+  const more = [cut ? `--limit ${r.comps.length}` : '', r.next_page ? `--page ${r.next_page}` : '', shown < r.total ? '--all' : ''].filter(Boolean);
+  return `${cut ? `${shown} shown, ` : ''}page ${page} of ${pages}, total ${r.total}${more.length ? `; more: ${more.join(', ')}` : ''}`;
+}
+
+/** --all: every page from `first` on, written as it arrives, one compound per row (a table a page), at most `limit`. */
+async function streamAll(ctx: Context, query: string, first: number, limit: number, fetch: (page: number) => Promise<SearchResult>): Promise<number> {
   const writer = openWriter(ctx, compoundView, 'stream');
   let total = 0;
-  for (let p: number | null = first; p !== null; ) {
+  let written = 0;
+  for (let p: number | null = first; p !== null && written < limit; ) {
     const r = await fetch(p);
     total = r.total;
     if (!r.comps.length) {
       if (r.total === 0) ctx.notice(noMatch(query, r));
       break;
     }
-    for (const c of r.comps) await writer.write({ result: c });
+    for (const c of r.comps.slice(0, limit - written)) await writer.write({ result: c });
+    written += Math.min(r.comps.length, limit - written);
     await writer.flush();
     p = r.next_page;
   }
   await writer.end();
-  if (formatOf(ctx, 'stream') === 'table' && total) ctx.notice(`total ${total}`);
+  if (formatOf(ctx, 'stream') === 'table' && total) ctx.notice(written < total ? `${written} of ${total}` : `total ${total}`);
   return 0;
 }

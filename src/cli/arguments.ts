@@ -1,0 +1,58 @@
+// Flag values become typed values once, at the edge: these are commander argument parsers
+// (`.argParser()`), so a command's run function only ever sees numbers and lists. A bad value is
+// commander's one line on stderr ("option '--page <n>' argument 'x' is invalid. …"), exit 2.
+import { InvalidArgumentError } from 'commander';
+import { property } from '../api/properties.js';
+
+/** A comma-separated list, blanks dropped. */
+export function list(s: string): string[] {
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+/** A whole number >= `min`. */
+export function wholeNumber(min: number, what = `a whole number >= ${min}`) {
+  return (s: string): number => {
+    const n = Number(s);
+    if (!/^\s*\d+\s*$/.test(s) || n < min) throw new InvalidArgumentError(`expected ${what}`);
+    return n;
+  };
+}
+
+/** A whole number in [min, max]. */
+export function wholeNumberIn(min: number, max: number) {
+  const atLeast = wholeNumber(min);
+  return (s: string): number => {
+    const n = atLeast(s);
+    if (n > max) throw new InvalidArgumentError(`expected ${min}..${max}`);
+    return n;
+  };
+}
+
+/** Temperatures in K, comma-separated, each > 0. */
+export function temperatures(s: string): number[] {
+  const items = list(s);
+  if (!items.length) throw new InvalidArgumentError('expected temperatures in K, e.g. 298.15,500');
+  return items.map((x) => {
+    const t = Number(x);
+    if (!Number.isFinite(t) || t <= 0) throw new InvalidArgumentError(`"${x}" is not a temperature in kelvins > 0`);
+    return t;
+  });
+}
+
+/** Property keys of the registry, comma-separated. */
+export function propertyKeys(s: string): string[] {
+  const keys = list(s);
+  if (!keys.length) throw new InvalidArgumentError('expected property keys, e.g. tb,tc');
+  for (const k of keys) if (!property(k)) throw new InvalidArgumentError(`unknown property key "${k}"`);
+  return keys;
+}
+
+/** Column names, comma-separated (checked against the command's columns by the output layer). */
+export function fieldList(s: string): string[] {
+  const fields = list(s);
+  if (!fields.length) throw new InvalidArgumentError('expected column names, e.g. id,compound,tb');
+  return fields;
+}
