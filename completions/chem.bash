@@ -4,7 +4,7 @@ _chem() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      -f|--format|--db|--temp|--pressure|--energy|--fields|--backend|-p|--page|--file|--prop|--jobs|--t|--host|--port|--keys|--redis|--redis-failure|--metrics-token-file|--trust-proxy|--from|--mirror|--data-dir|-o|--out|--terminal|--width) ((i++)); continue ;;
+      -f|--format|--db|--temp|--pressure|--energy|--fields|--backend|-p|--page|-L|--limit|--file|--prop|--jobs|--t|--host|--port|--keys|--redis|--redis-failure|--metrics-token-file|--trust-proxy|--from|--mirror|--data-dir|-o|--out|--terminal|--width) ((i++)); continue ;;
       -*) continue ;;
     esac
     case "${path:+$path }$w" in
@@ -22,6 +22,8 @@ _chem() {
     --backend) COMPREPLY=($(compgen -W 'local remote' -- "$cur")); return ;;
     -p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --page) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    -L) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --limit) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --prop) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --jobs) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -43,7 +45,7 @@ _chem() {
   esac
   case "$path" in
     '') subs='search convert predict config cache completion serve mixtures mid cid db plot'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'search') subs=''; opts='-p --page --all --first -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'search') subs=''; opts='-p --page -L --limit --all --first -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'convert') subs='name smiles inchi inchikey cid'; opts='--file --strict -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'predict') subs=''; opts='--prop --jobs --t -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'config') subs='set get unset list path'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;

@@ -28,6 +28,7 @@ complete -c chem -l backend -x -a 'local remote' -d 'local engine or remote v1 A
 complete -c chem -l no-cache -d 'remote backend: neither read nor write the response cache'
 complete -c chem -l insecure -d 'remote backend: allow sending the API key over plain http to a non-loopback host'
 complete -c chem -n '__fish_seen_subcommand_from search' -l page -s p -r -d 'page to show, numbered from 1 (100 compounds a page)'
+complete -c chem -n '__fish_seen_subcommand_from search' -l limit -s L -r -d 'at most N compounds (default on a terminal: 20 of the page; with --all: every one)'
 complete -c chem -n '__fish_seen_subcommand_from search' -l all -d 'every page, one compound per row (NDJSON when piped, unless --format is given)'
 complete -c chem -n '__fish_seen_subcommand_from search' -l first -d 'only the best hit (exit 3 when nothing matches)'
 complete -c chem -n '__fish_seen_subcommand_from convert' -a 'name smiles inchi inchikey cid'

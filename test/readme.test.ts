@@ -99,6 +99,7 @@ const predictJson = (keys: string[]) => (out: string) => {
 
 const CHECKS: Record<string, Check> = {
   'chem search benzene': { out: [/"compound": "benzene"/i, '"range": ['] },
+  'chem search benzene --limit 5 --format csv': { verify: (out) => expect(out.split('\r\n').filter(Boolean)).toEqual([expect.stringMatching(/^id,name,formula,cas,mw/), ...Array(5).fill(expect.stringMatching(/^\d+-\d{3}-\d,/))]) },
   'chem predict "CCO" --json': { verify: predictJson(['tb', 'tc', 'logp']) },
   'cut -f2 list.tsv | chem convert smiles -': { out: ['{"input":"CCO","result":{', '"inchikey":"ISWSIDIOOBJBQZ-UHFFFAOYSA-N"'] },
   'CHEM_DATA_DIR=/path/to/data chem db build': { out: ['"compounds":', '"points_by_key":'], env: { CHEM_DB: 'built/chem.sqlite' } },

@@ -74,14 +74,14 @@ export function truncate(s: string, width: number): string {
   return width <= 1 ? fitStart('…', width) : fitStart(plain, width - 1).trimEnd() + '…';
 }
 
-/** `s` broken into lines of at most `width` columns, at spaces where there are any. */
+/** `s` broken into lines of at most `width` columns, after a space or a slash where there is one. */
 export function wrap(s: string, width: number): string[] {
   let rest = stripAnsi(s);
   const lines: string[] = [];
   while (displayWidth(rest) > width) {
     const head = fitStart(rest, width);
-    const space = head.lastIndexOf(' ');
-    const cut = space > width / 3 ? space : head.length;
+    const at = Math.max(head.lastIndexOf(' '), head.lastIndexOf('/') + 1);
+    const cut = at > width / 3 ? at : head.length;
     lines.push(rest.slice(0, cut).trimEnd());
     rest = rest.slice(cut).trimStart();
   }

@@ -43,7 +43,7 @@ describe('output formats against hand-written golden files', () => {
     const t = await render('table', true, 80);
     for (const line of t.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     expect(t).toContain('LFQSCWFLJHTTHZ-UHFFFAOYSA-N');
-    expect(t.replace(/[│|\s]/g, '')).toContain('InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3');
+    expect(t.replace(/\s/g, '')).toContain('InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3');
   });
 });
 

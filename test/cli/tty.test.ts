@@ -10,6 +10,7 @@ import { buildFixtureDb } from '../search/fixture-db.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // No CHEM_DATA_DIR and a private HOME: a command must never find or build a database here.
 const baseEnv = { PATH: process.env.PATH, TERM: 'xterm-256color', HOME: testConfigDir, CHEM_CONFIG_DIR: testConfigDir };
+const FULL_DB = process.env.CHEM_TEST_FULL_DB && existsSync(process.env.CHEM_TEST_FULL_DB) ? process.env.CHEM_TEST_FULL_DB : undefined;
 const haveScript = spawnSync('script', ['--version']).status === 0 && existsSync(`${root}dist/cli/main.js`);
 const ESC = String.fromCharCode(27);
 const ANSI = new RegExp(`${ESC}\\[[0-9;?]*[A-Za-z]`, 'g');
@@ -23,8 +24,9 @@ function inTty(cmd: string, env: Record<string, string> = {}, cols = 80): string
   });
 }
 
-/** The lines a command shows on a terminal, escape sequences removed (the first is script's banner-free output). */
-const shownLines = (out: string) => out.replace(ANSI, '').split(/\r?\n/);
+const CLEAR_LINE = new RegExp(`${ESC}\\[0?K`);
+/** The lines a command leaves on a terminal: what a spinner cleared (erase line) and escape sequences removed. */
+const shownLines = (out: string) => out.split(/\r?\n/).map((l) => l.split(CLEAR_LINE).pop()!.replace(ANSI, ''));
 const width = (line: string) => [...line].length;
 
 describe.skipIf(!haveScript)('terminal behaviour', () => {
@@ -34,7 +36,7 @@ describe.skipIf(!haveScript)('terminal behaviour', () => {
   }, 60_000);
 
   it('a key/value table fits an 80-column terminal; the InChI wraps, the InChIKey stays whole', () => {
-    const out = shownLines(inTty('node bin/chem.js convert smiles "CN1C=NC2=C1C(=O)N(C(=O)N2C)C"'));
+    const out = shownLines(inTty('node bin/chem.js convert smiles "CN1C=NC2=C1C(=O)N(C(=O)N2C)C" 2>/dev/null'));
     for (const l of out) expect(width(l)).toBeLessThanOrEqual(80);
     expect(out.some((l) => /^inchikey\s+RYYVLZVUVIJVGH-UHFFFAOYSA-N$/.test(l))).toBe(true);
     expect(out.join('').replace(/\s/g, '')).toContain('InChI=1S/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3');
@@ -62,6 +64,14 @@ describe.skipIf(!haveScript)('terminal behaviour', () => {
     });
   }
 
+  it.skipIf(!FULL_DB)('a record with outliers at 100 columns: the red marks close on their own line', () => {
+    const out = inTty(`node bin/chem.js --db ${FULL_DB} cid 69749139-429-6 2>/dev/null`, {}, 100).split(/\r?\n/);
+    const red = out.filter((l) => l.includes(`${ESC}[31m`));
+    expect(red.length).toBeGreaterThan(0);
+    for (const l of out) expect(l.split(`${ESC}[31m`).length, l).toBe(l.split(`${ESC}[39m`).length);
+    for (const l of shownLines(out.join('\n'))) expect(width(l)).toBeLessThanOrEqual(100);
+  });
+
   it('a search on a terminal shows 20 rows of a page; piped and JSON output keep the v1 page', () => {
     // 13 compounds have a boiling point in the fixture: more than 10, fewer than 20.
     const limited = shownLines(inTty(`node bin/chem.js --db ${db} search "has:tb" --limit 10`));
@@ -74,9 +84,10 @@ describe.skipIf(!haveScript)('terminal behaviour', () => {
   });
 
   it('colours on a terminal, none with NO_COLOR or --no-color', () => {
-    expect(inTty('node bin/chem.js convert smiles CCO')).toContain(BOLD);
-    expect(inTty('node bin/chem.js convert smiles CCO', { NO_COLOR: '1' })).not.toContain(BOLD);
-    expect(inTty('node bin/chem.js --no-color convert smiles CCO')).not.toContain(BOLD);
+    const search = (flags = '') => `node bin/chem.js --db ${db} ${flags} search ethanol`;
+    expect(inTty(search())).toContain(BOLD);
+    expect(inTty(search(), { NO_COLOR: '1' })).not.toContain(BOLD);
+    expect(inTty(search('--no-color'))).not.toContain(BOLD);
   });
 
   it('nothing but data on the pipes: no spinner, no colour, no progress', () => {

@@ -31,13 +31,13 @@ describe('chem mixtures', () => {
   it('the terminal table names the partner and the models; measured pairs before predicted ones', async () => {
     const r = await chem(['mixtures', CO2], { tty: true, columns: 160 });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/│ with\s+│ kind\s+│ models/);
+    expect(r.stdout).toMatch(/^id\s+with\s+kind\s+models$/m);
     // CO2: methane (PR kij + E-PPR78), nitrogen (PR kij), water (3 Henry sets): one measured model
     // each, so the pair with more models first, then by name.
-    const order = ['methane', 'nitrogen', 'water'].map((n) => r.stdout.indexOf(`│ ${n} `));
+    const order = ['methane', 'nitrogen', 'water'].map((n) => r.stdout.search(new RegExp(`^\\S+\\s+${n}\\s`, 'm')));
     expect(order[0]).toBeGreaterThan(0);
     expect([...order].sort((x, y) => x - y)).toEqual(order);
-    expect(r.stdout).toMatch(/methane\s+│ binary\s+│ PR kij, E-PPR78 kij/);
+    expect(r.stdout).toMatch(/methane\s+binary\s+PR kij, E-PPR78 kij/);
     expect(r.stderr).toMatch(/3 mixture\(s\)/);
   });
 
@@ -81,8 +81,8 @@ describe('chem mid', () => {
   it('the table shows components, then parameters with T and direction, then the forms', async () => {
     const r = await chem(['mid', await ethanolWater()], { tty: true, columns: 200 });
     expect(r.code).toBe(0);
-    const comp = r.stdout.indexOf('│ cid');
-    const sets = r.stdout.indexOf('│ model');
+    const comp = r.stdout.search(/^cid\s/m);
+    const sets = r.stdout.search(/^model\s/m);
     expect(comp).toBeGreaterThan(0);
     expect(sets).toBeGreaterThan(comp);
     expect(r.stdout).toMatch(/alpha_12 = 0\.3/);
@@ -94,7 +94,7 @@ describe('chem mid', () => {
   it('--temp C converts the temperature column', async () => {
     const r = await chem(['mid', await ethanolWater(), '--temp', 'C'], { tty: true, columns: 200 });
     expect(r.stdout).toMatch(/T \(°C\)/);
-    expect(r.stdout).toMatch(/│ 25\s/);
+    expect(r.stdout).toMatch(/\s25\s/);
   });
 
   it('a composition lists its components with mole and mass fractions', async () => {
@@ -102,7 +102,7 @@ describe('chem mid', () => {
     const r = await chem(['mid', mixtureIdFor(key)], { tty: true, columns: 160 });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Lean Gas {2}\(composition/);
-    expect(r.stdout).toMatch(/methane\s+│ 74-82-8\s+│ 0\.9402\s+│ 0\.9/);
+    expect(r.stdout).toMatch(/methane\s+74-82-8\s+0\.9402\s+0\.9/);
     expect(r.stdout).toMatch(/also: natural gas, NG/);
   });
 

@@ -36,7 +36,7 @@ const compoundsLine = (i: DbInfo) => `${i.compounds} (${i.type_c} with structure
 const buildView: View<DbInfo> = {
   ...summary,
   table: (i, out) => {
-    let text = out.table(['', ''], [
+    let text = out.table(['', { header: '', fit: 'wrap' }], [
       ['database', `${i.path} (${(i.size / 1e6).toFixed(1)} MB)`],
       ['build time', `${i.build_seconds} s (${Object.entries(i.build_phases).map(([k, v]) => `${k} ${v} s`).join(', ')})`],
       ['compounds', compoundsLine(i)],
@@ -45,7 +45,7 @@ const buildView: View<DbInfo> = {
       ['rows rejected', String(i.files.reduce((a, f) => a + sum(f.rejected), 0))],
     ]);
     const bad = i.files.filter((f) => sum(f.rejected));
-    if (bad.length) text += out.table(['file', 'rows', 'rejected'], bad.map((f) => [f.file, String(f.rows), reasons(f.rejected)]));
+    if (bad.length) text += out.table(['file', 'rows', { header: 'rejected', fit: 'wrap' }], bad.map((f) => [f.file, String(f.rows), reasons(f.rejected)]));
     if (i.missing_files.length) text += `missing files (not imported): ${i.missing_files.join(', ')}\n`;
     return text;
   },
@@ -54,7 +54,7 @@ const buildView: View<DbInfo> = {
 const infoView: View<DbInfo> = {
   ...summary,
   table: (i, out) => {
-    let text = out.table(['', ''], [
+    let text = out.table(['', { header: '', fit: 'wrap' }], [
       ['database', i.path],
       ['size', `${(i.size / 1e6).toFixed(1)} MB`],
       ['built', `${new Date(i.built_at * 1000).toISOString()} in ${i.build_seconds} s from ${i.data_dir}${i.include_nc ? ' (with non-commercial data)' : ''}`],
@@ -65,7 +65,7 @@ const infoView: View<DbInfo> = {
     ]);
     text += out.table(['property', 'points'], Object.entries(i.points_by_key).map(([k, n]) => [k, String(n)]));
     text += out.table(['source', 'points'], Object.entries(i.points_by_source).map(([k, n]) => [k, String(n)]));
-    text += out.table(['file', 'rows', 'accepted', 'rejected', 'skipped'], i.files.map((f) => [f.file, String(f.rows), String(f.accepted), reasons(f.rejected), reasons(f.skipped)]));
+    text += out.table([{ header: 'file', fit: 'wrap' }, 'rows', 'accepted', { header: 'rejected', fit: 'wrap' }, { header: 'skipped', fit: 'wrap' }], i.files.map((f) => [f.file, String(f.rows), String(f.accepted), reasons(f.rejected), reasons(f.skipped)]));
     if (i.missing_files.length) text += `missing files (not imported): ${i.missing_files.join(', ')}\n`;
     return text;
   },
