@@ -14,6 +14,8 @@ export interface PredictOptions {
   temperatures?: number[];
   /** false: T-dependent points only at `temperatures`, not on the default grids (local backend). */
   grid?: boolean;
+  /** Only these property keys (local backend; the remote API answers every property). */
+  props?: string[];
 }
 
 export interface Backend {

@@ -68,6 +68,11 @@ export interface ErrorBody {
   message: string;
 }
 
+/** A result already serialised (e.g. on a worker thread): JSON outputs splice the text in as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** One batch row: what the input gave, or why it failed. */
 export type Outcome<T> = { input: string; result: T } | { input: string; error: ErrorBody };
 
@@ -109,8 +114,14 @@ export function openWriter<T>(ctx: Context, fullView: View<T>, kind: Kind = 'sin
   /** The JSON document of an entry. */
   const doc = (e: Entry): unknown => {
     if ('error' in e) return { input: e.input, error: e.error };
-    const body = ctx.convertJson ? convertJson(e.result, ctx) : e.result;
+    const result: unknown = e.result instanceof JsonText ? JSON.parse(e.result.text) : e.result;
+    const body = ctx.convertJson ? convertJson(result, ctx) : result;
     return batch ? { input: e.input, result: body } : body;
+  };
+  /** The compact JSON text of an entry (NDJSON lines, items of a JSON array). */
+  const docText = (e: Entry): string => {
+    if ('error' in e || !(e.result instanceof JsonText) || ctx.convertJson) return JSON.stringify(doc(e));
+    return batch ? `{"input":${JSON.stringify(e.input)},"result":${e.result.text}}` : e.result.text;
   };
   /** An NDJSON field row: the chosen columns (after the input in a batch), in display units. */
   const fieldObject = (row: Row): Record<string, Cell> =>
@@ -132,11 +143,10 @@ export function openWriter<T>(ctx: Context, fullView: View<T>, kind: Kind = 'sin
       switch (format) {
         case 'json':
           if (kind === 'single') return ctx.io.write(JSON.stringify(doc(e), null, 2) + '\n');
-          return ctx.io.write((count === 1 ? '[\n' : ',\n') + JSON.stringify(doc(e)));
-        case 'ndjson': {
-          const lines = ctx.fields && !('error' in e) ? rowsOf(e).map(fieldObject) : [doc(e)];
-          return ctx.io.write(lines.map((l) => JSON.stringify(l) + '\n').join(''));
-        }
+          return ctx.io.write((count === 1 ? '[\n' : ',\n') + docText(e));
+        case 'ndjson':
+          if (ctx.fields && !('error' in e)) return ctx.io.write(rowsOf(e).map((r) => JSON.stringify(fieldObject(r)) + '\n').join(''));
+          return ctx.io.write(docText(e) + '\n');
         case 'csv': {
           const rows = rowsOf(e).map((r) => csvLine(columns.map((c) => cellValue(c, r[c.key], ctx))));
           return ctx.io.write((count === 1 ? csvHeader() : '') + rows.join(''));

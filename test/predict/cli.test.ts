@@ -106,4 +106,12 @@ describe.skipIf(!built)('chem predict batches on worker threads (built dist/)', 
     }
     expect(pooled.stdout).toBe(inline.stdout);
   }, 120_000);
+
+  it('10 000 NDJSON rows (JSON texts made on the workers) identical to the main-thread run', () => {
+    const pooled = run(['--format', 'ndjson']);
+    const inline = run(['--format', 'ndjson', '--jobs', '0']);
+    expect(pooled.status).toBe(7);
+    expect(pooled.stdout.split('\n')).toHaveLength(10_001);
+    expect(pooled.stdout).toBe(inline.stdout);
+  }, 120_000);
 });

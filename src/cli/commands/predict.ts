@@ -14,7 +14,7 @@ import { usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { readLines, runBatch } from '../batch.js';
-import { printResult, type Column, type Render, type View } from '../output.js';
+import { formatOf, JsonText, printResult, type Column, type Render, type View } from '../output.js';
 import { flatColumns, flatRow, type FlatRow } from '../../local/predict/flat.js';
 import { examples } from '../help.js';
 
@@ -81,7 +81,7 @@ export function predictCommand(deps: Deps): Command {
     .description('predict properties from a SMILES: Joback, Wildman-Crippen logP, McGowan volume and derived ones')
     .argument('[smiles]', 'the structure as SMILES, or - to read .smi lines ("SMILES [name]") from stdin')
     .option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)')
-    .option('--jobs <n>', 'CSV/table batches of 2000+ lines: worker threads (default: one per core; 0: none)')
+    .option('--jobs <n>', 'batches of 2000+ lines: worker threads (default: one per core; 0: none)')
     .option('--t <kelvins>', 'extra temperatures for cpg and dvisc, comma-separated (CSV: the T columns; default 298.15)')
     .addHelpText(
       'after',
@@ -109,26 +109,39 @@ export async function runPredict(ctx: Context, args: string[], opts: Options): P
   const { PREDICTED_KEYS, checkPredictOptions } = await import('../../local/predict/index.js');
   if (backend.kind === 'local') checkPredictOptions({ props }); // e.g. ie: a registry key the local predictor lacks
   const keys = props ?? PREDICTED_KEYS;
-  const run = async (s: string) => selectProps(await backend.predict(s, predictOpts), props);
+  const view = predictionView(keys, flatTemperatures);
+  // The local predictor computes only the asked-for properties (no model is walked for the others).
+  const run = async (s: string) => selectProps(await backend.predict(s, { ...predictOpts, props }), props);
   if (smiles !== '-') {
-    await printResult(ctx, predictionView(keys, flatTemperatures), await run(smiles));
+    await printResult(ctx, view, await run(smiles));
     return 0;
   }
-  if (!flat) return runBatch(ctx, readLines(ctx.io.stdin), (line) => run(smilesOf(line)), predictionView(keys, flatTemperatures));
-  // Flat batches of at least BIG_BATCH lines run on worker threads that send back rows. Each thread pays
-  // OpenChemLib's JIT warm-up (~1 s for the first thousand molecules), which only pays off for big batches.
-  // (Whole v1 results are not worth it: passing them between threads costs more than predicting them.)
+  if (backend.kind !== 'local') {
+    const rowView: View<FlatRow> = { columns: view.columns, rows: (r) => [r] };
+    if (!flat) return runBatch(ctx, readLines(ctx.io.stdin), (line) => run(smilesOf(line)), view);
+    return runBatch(ctx, readLines(ctx.io.stdin), async (line) => flatRow(await run(smilesOf(line))), rowView);
+  }
+  // Local batches are predicted in chunks, on one worker thread per core from BIG_BATCH lines on. Each thread pays
+  // OpenChemLib's JIT warm-up (~1 s for the first thousand molecules), which only pays off for big batches. JSON
+  // outputs get each result's JSON text (serialised where it was predicted), flat ones the flat row.
   const { PredictPool } = await import('../../local/predict/pool.js');
-  const canPool = backend.kind === 'local' && jobs !== 0 && !ctx.io.stdinIsTTY && PredictPool.available();
+  const canPool = jobs !== 0 && !ctx.io.stdinIsTTY && PredictPool.available();
   const { lines, count } = canPool ? await lookAhead(readLines(ctx.io.stdin), BIG_BATCH) : { lines: readLines(ctx.io.stdin), count: 0 };
-  const pool = canPool && count >= BIG_BATCH ? new PredictPool({ ...predictOpts, props }, jobs) : undefined;
-  const view: View<FlatRow> = { columns: columns(keys, flatTemperatures), rows: (r) => [r] };
-  const work = async (line: string) => (pool ? pool.predict(smilesOf(line)) : flatRow(await run(smilesOf(line))));
+  const json = !flat && !ctx.fields && ['json', 'ndjson'].includes(formatOf(ctx, 'batch'));
+  const pool = new PredictPool({ ...predictOpts, props }, json ? 'json' : 'flat', canPool && count >= BIG_BATCH ? jobs : 0);
+  const batchView: View<FlatRow | JsonText> = {
+    columns: view.columns,
+    rows: (r) => [r instanceof JsonText ? flatRow(JSON.parse(r.text) as PredictionResult) : r],
+  };
+  const work = async (line: string) => {
+    const r = await pool.predict(smilesOf(line));
+    return typeof r === 'string' ? new JsonText(r) : r;
+  };
   try {
-    // Enough lines in flight to fill the workers' chunks.
-    return await runBatch(ctx, lines, work, view, pool ? { concurrency: 1024 } : {});
+    // Enough lines in flight to fill the chunks (and the workers).
+    return await runBatch(ctx, lines, work, batchView, { concurrency: 1024 });
   } finally {
-    await pool?.close();
+    await pool.close();
   }
 }
 

@@ -120,16 +120,41 @@ export function predictMany(smiles: readonly string[], opts: PredictOptions = {}
   const at: number[] = [];
   for (const s of smiles) {
     try {
-      at.push(out.length);
       mols.push(parseSmiles(s, { stereo: false })); // stereo does not change any predicted value
-      out.push(new ChemError(500, 'not predicted'));
+      at.push(out.length);
+      out.push(undefined as unknown as PredictionResult); // filled below
     } catch (err) {
-      at.pop();
       out.push(toChemError(err));
     }
   }
-  predictMolecules(mols, opts).forEach((r, i) => (out[at[i]] = r));
+  let results: (PredictionResult | ChemError)[];
+  try {
+    results = predictMolecules(mols, opts);
+  } catch {
+    // one molecule the predictor cannot handle fails alone
+    results = mols.map((m) => {
+      try {
+        return predictMolecule(m, opts);
+      } catch (err) {
+        return toChemError(err);
+      }
+    });
+  }
+  results.forEach((r, i) => (out[at[i]] = r));
   return out;
+}
+
+const infoTexts = new Map<string, string>();
+
+/**
+ * JSON.stringify(r) for a result of this predictor, faster: the `info` block, the same for every molecule with the
+ * same properties, is serialised once per set of keys.
+ */
+export function resultJson(r: PredictionResult): string {
+  const keys = Object.keys(r.info).join();
+  let info = infoTexts.get(keys);
+  if (info === undefined) infoTexts.set(keys, (info = JSON.stringify(r.info)));
+  return `{"info":${info},"properties":${JSON.stringify(r.properties)}}`;
 }
 
 export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): PredictionResult {

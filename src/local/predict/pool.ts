@@ -1,31 +1,43 @@
-// Worker threads for big prediction batches: OpenChemLib's parser is the bottleneck and single-threaded,
-// so lines are sent in chunks to one worker per core. Results come back per line, in the caller's order.
+// Batch prediction in chunks: lines are gathered into chunks and predicted together (predictMany walks the model
+// trees for a whole chunk at once), on one worker thread per core or, without workers, on the calling thread.
+// Workers send back what the output needs, already compact: flat rows, or each result's JSON text.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ChemError, type Status } from '../../api/errors.js';
-import type { FlatRow } from './flat.js';
-import type { PredictOptions } from './index.js';
+import { flatRow, type FlatRow } from './flat.js';
+import { predictMany, resultJson, type PredictOptions } from './index.js';
+
+/** flat: a FlatRow per line (CSV, tables); json: the v1 result's JSON text. */
+export type ChunkMode = 'flat' | 'json';
 
 export interface ChunkRequest {
   id: number;
   smiles: string[];
   opts: PredictOptions;
+  mode: ChunkMode;
 }
-export type ChunkResult = { ok: FlatRow } | { status: Status; message: string };
+export type ChunkResult = { ok: FlatRow | string } | { status: Status; message: string };
 
-/** Lines per message: large enough to hide messaging costs, small enough to keep both workers busy. */
+/** Predicts one chunk: the work of a worker, or of the calling thread without workers. */
+export function predictChunk(smiles: string[], opts: PredictOptions, mode: ChunkMode): ChunkResult[] {
+  return predictMany(smiles, opts).map((r) => {
+    if (r instanceof ChemError) return { status: r.status, message: r.message };
+    return { ok: mode === 'flat' ? flatRow(r) : resultJson(r) };
+  });
+}
+
+/** Lines per chunk: large enough for the batched tree walk and to hide messaging costs, small enough to keep both workers busy. */
 const CHUNK = 64;
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 interface Pending {
   smiles: string;
-  resolve: (r: FlatRow) => void;
+  resolve: (r: FlatRow | string) => void;
   reject: (e: Error) => void;
 }
 
-/** The workers answer with flat rows (see flat.ts), far cheaper to pass between threads than whole results. */
 export class PredictPool {
   private readonly workers: { worker: Worker; busy: number }[] = [];
   private readonly inFlight = new Map<number, Pending[]>();
@@ -40,21 +52,23 @@ export class PredictPool {
     return existsSync(fileURLToPath(WORKER_URL));
   }
 
+  /** `size` worker threads; 0 predicts the chunks on this thread. */
   constructor(
     private readonly opts: PredictOptions,
+    private readonly mode: ChunkMode,
     size = availableParallelism(),
   ) {
     for (let i = 0; i < size; i++) {
       const worker = new Worker(WORKER_URL);
       const entry = { worker, busy: 0 };
-      worker.on('message', (m: { id: number; json: string }) => this.settle(entry, m));
+      worker.on('message', (m: { id: number; results: ChunkResult[] | string }) => this.settle(entry, m.id, typeof m.results === 'string' ? JSON.parse(m.results) : m.results));
       worker.on('error', (err) => this.fail(err));
       worker.on('exit', (code) => code !== 0 && this.fail(new ChemError(500, `prediction worker stopped (exit ${code})`)));
       this.workers.push(entry);
     }
   }
 
-  predict(smiles: string): Promise<FlatRow> {
+  predict(smiles: string): Promise<FlatRow | string> {
     return new Promise((resolve, reject) => {
       if (this.broken) return reject(this.broken);
       this.buffer.push({ smiles, resolve, reject });
@@ -76,19 +90,21 @@ export class PredictPool {
     if (!this.buffer.length) return;
     const chunk = this.buffer;
     this.buffer = [];
-    const entry = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const smiles = chunk.map((p) => p.smiles);
     const id = this.nextId++;
     this.inFlight.set(id, chunk);
+    if (!this.workers.length) return this.settle({ busy: 1 }, id, predictChunk(smiles, this.opts, this.mode));
+    const entry = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
     entry.busy++;
-    const request: ChunkRequest = { id, smiles: chunk.map((p) => p.smiles), opts: this.opts };
+    const request: ChunkRequest = { id, smiles, opts: this.opts, mode: this.mode };
     entry.worker.postMessage(request);
   }
 
-  private settle(entry: { busy: number }, m: { id: number; json: string }): void {
+  private settle(entry: { busy: number }, id: number, results: ChunkResult[]): void {
     entry.busy--;
-    const chunk = this.inFlight.get(m.id)!;
-    this.inFlight.delete(m.id);
-    (JSON.parse(m.json) as ChunkResult[]).forEach((r, i) => ('ok' in r ? chunk[i].resolve(r.ok) : chunk[i].reject(new ChemError(r.status, r.message))));
+    const chunk = this.inFlight.get(id)!;
+    this.inFlight.delete(id);
+    results.forEach((r, i) => ('ok' in r ? chunk[i].resolve(r.ok) : chunk[i].reject(new ChemError(r.status, r.message))));
   }
 
   private fail(err: Error): void {
