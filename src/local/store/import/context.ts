@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { isValidCas, normalizeCas } from '../../../api/cas.js';
 import { isInchiKey } from '../../../api/inchikey.js';
-import { isTDependent } from '../../../api/properties.js';
+import { isTDependent, property } from '../../../api/properties.js';
 import type { DataPoint } from '../../../api/types.js';
 import type { ImportLog } from '../store.js';
 import { source } from './sources.js';
@@ -48,13 +48,6 @@ export const byCas =
   (column = 'CAS') =>
   (row: Row): RowKey => ({ cas: row[column] });
 
-/** Plausible ranges in registry units; a value outside is rejected as a unit or entry error. */
-const RANGE: Record<string, [number, number]> = {
-  tf: [0, 5000], tb: [0, 6000], tc: [0, 10000], pc: [0, 1e6], vc: [0, 50], af: [-1.5, 5],
-  hf: [-20000, 20000], gf: [-20000, 20000], hvap: [0, 2000], hvapt: [0, 2000], hfus: [0, 1000],
-  logp: [-15, 20], log10ws: [-20, 3], dvisc: [0, 1e6], cpg: [0, 10000], cps: [0, 10000],
-};
-const POSITIVE = new Set(['tf', 'tb', 'tc', 'pc', 'vc', 'hvap', 'hvapt', 'hfus', 'dvisc', 'cpg', 'cps']);
 
 export class Tally {
   rows = 0;
@@ -180,8 +173,10 @@ export class ImportContext {
 
   point(t: Tally, ref: string, key: string, p: PointIn, src = t.source): boolean {
     if (!Number.isFinite(p.v)) return t.reject(`${key}: not a number`), false;
-    const [lo, hi] = RANGE[key] ?? [-Infinity, Infinity];
-    if (p.v < lo || p.v > hi || (POSITIVE.has(key) && p.v <= 0)) return t.reject(`${key}: outside ${lo}..${hi}`), false;
+    const def = property(key);
+    if (!def) throw new Error(`unknown property ${key}`);
+    const [lo, hi] = def.range ?? [-Infinity, Infinity];
+    if (p.v < lo || p.v > hi || (def.positive && p.v <= 0)) return t.reject(`${key}: outside ${lo}..${hi}`), false;
     if (isTDependent(key) !== (p.t !== undefined)) throw new Error(`${key} point ${p.t === undefined ? 'needs' : 'must not have'} t`);
     // 12 significant digits drop the float noise of unit conversions (78.2 °C → 351.35 K, not 351.34999…).
     const rec: PointRec = { ref, key, s: src, v: Number(p.v.toPrecision(12)) };

@@ -1,4 +1,4 @@
-// Critical constants and acentric factor: Tc K, Pc Pa (→ kPa), Vc m³/mol (→ m³/kmol), omega.
+// Critical constants and acentric factor: Tc K, Pc Pa (→ kPa), Vc m³/mol (→ m³/kmol), omega, Zc.
 // Three tables are predictions (Wilson–Jasperson, Fedors, omega from Psat) and get calc: true;
 // they store the CAS as an integer without dashes.
 import { num, tsv, type Row } from './table.js';
@@ -37,6 +37,7 @@ const COLUMNS: [string, string, (v: number) => number][] = [
   ['Pc', 'pc', paToKPa],
   ['Vc', 'vc', m3PerMolToM3PerKmol],
   ['omega', 'af', (v) => v],
+  ['Zc', 'zc', (v) => v],
   ['Tb', 'tb', (v) => v],
 ];
 

@@ -12,12 +12,15 @@ import { partition } from './partition.js';
 import { bradley, phaseChange } from './phase-change.js';
 import { physprop } from './physprop.js';
 import { solubility } from './solubility.js';
+import { criticalZc, families } from './specs/index.js';
 import { vaporization } from './vaporization.js';
 import { viscosity } from './viscosity.js';
 
 export const IMPORTERS: readonly Importer[] = [
   identifiers, chemsep, comptox, critical, bell2018, phaseChange, bradley, vaporization, formation,
   heatCapacity, viscosity, partition, solubility, compilations, physprop, commonChemistry, critprop,
+  // after the critical tables and the identifiers: they use their Tc, Pc and molar masses
+  families, criticalZc,
 ];
 
 export type { Importer };

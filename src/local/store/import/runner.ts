@@ -1,0 +1,250 @@
+// The declarative import runner. A table is a spec: its file, source, key column, and either a map
+// column → property (with the unit the file uses) or a hook turning a row into temperature curves or
+// points. The runner owns the file loop, tallies, CAS references and unit conversion (units.ts);
+// range checks are the registry's (ImportContext.point). Curves are held back until every table of
+// the importer is read: one that disagrees with the other tables of its compound by more than 10 %
+// is dropped (counted), the others are sampled on tGrid like every correlation of the store.
+import { property } from '../../../api/properties.js';
+import { T298, tGrid } from './correlations.js';
+import { byCas, casOf, type ImportContext, type PointIn, type RowKey, type Tally } from './context.js';
+import { CHEMICALS, type Importer } from './importer.js';
+import { median } from '../outliers.js';
+import { num, tsv, type Row } from './table.js';
+import { convert } from './units.js';
+
+/** A temperature correlation of one row: f(T) in `unit`, valid tmin..tmax (K). */
+export interface Curve {
+  key: string;
+  f: (T: number) => number;
+  unit: string;
+  tmin: number;
+  tmax: number;
+  /** Names the equation and its range (the points' `c`). */
+  c: string;
+  /** f vanishes at this temperature (Tc): the grid stops at 0.999 of it. */
+  zeroAt?: number;
+  /** Tabulated temperatures to use instead of the grid. */
+  ts?: number[];
+}
+
+/** A fixed or single-temperature value of one row, in `unit`. */
+export interface Value extends PointIn {
+  key: string;
+  unit: string;
+}
+
+/** A column holding one fixed property: its key and the unit the file uses (default: the registry's). */
+export interface Column {
+  key: string;
+  unit?: string;
+}
+
+/** Values of the compounds imported so far, for tables whose equations need another constant. */
+export interface Lookup {
+  /** Molar mass, g/mol: of the identifier tables (the library's `chemicals.identifiers`), else of any table. */
+  mw(ref: string): number | undefined;
+  /** The first value of a fixed property from the sources in order, with the source. */
+  first(ref: string, key: string, sources: readonly string[]): { v: number; s: string } | undefined;
+  /** The row of another table (path as in a spec) for the compound, when that table has one. */
+  rowOf(file: string, ref: string): Row | undefined;
+}
+
+export interface TableSpec {
+  /** Path under chemicals/chemicals (or, starting with '/', under the data directory). */
+  file: string;
+  src: string;
+  /** Literature reference of every point, when not the source's. */
+  ref?: string;
+  nc?: boolean;
+  calc?: boolean;
+  /** How a row names its compound; default the `CAS` column. */
+  key?: (row: Row) => RowKey;
+  parse?: (text: string) => Row[];
+  /** Column with the compound's name (an identity row). */
+  name?: string;
+  /** Fixed values: column → property. */
+  columns?: Record<string, Column>;
+  /** The row's curves and values, or a reason to skip the row. */
+  row?: (row: Row, ref: string, lookup: Lookup) => (Curve | Value)[] | string;
+}
+
+export const path = (spec: TableSpec) => (spec.file.startsWith('/') ? spec.file.slice(1) : `${CHEMICALS}/${spec.file}`);
+
+/** Relative deviation from the median of the other tables above which a curve is dropped. */
+export const CURVE_TOLERANCE = 0.1;
+
+interface Held {
+  ref: string;
+  src: string;
+  r?: string;
+  calc?: boolean;
+  t: Tally;
+  curve: Curve;
+}
+
+/** An importer reading `specs` in order. */
+export function tables(name: string, specs: readonly TableSpec[]): Importer {
+  return {
+    name,
+    files: specs.map(path),
+    run(ctx) {
+      const lookup = lookupOf(ctx);
+      const held: Held[] = [];
+      for (const spec of specs) {
+        if (spec.nc && !ctx.includeNc) continue;
+        for (const { row, ref, t } of ctx.rows(path(spec), spec.src, spec.parse ?? tsv, spec.key ?? byCas())) {
+          if (spec.name && row[spec.name]) ctx.identity(t, ref, { name: row[spec.name] });
+          const out = rowOutputs(spec, row, ref, lookup);
+          if (typeof out === 'string') {
+            t.skip(out);
+            continue;
+          }
+          for (const o of out) {
+            if ('f' in o) {
+              held.push({ ref, src: spec.src, r: spec.ref, calc: spec.calc, t, curve: o });
+              t.used = true;
+            } else {
+              const to = (x: number) => convert(x, o.unit, unitOf(o.key));
+              ctx.point(t, ref, o.key, { ...o, v: to(o.v), e: o.e === undefined ? undefined : to(o.e), r: o.r ?? spec.ref, calc: o.calc ?? spec.calc });
+            }
+          }
+        }
+      }
+      ctx.finish();
+      emitCurves(ctx, held);
+    },
+  };
+}
+
+export const unitOf = (key: string) => property(key)?.unit ?? '';
+
+/** What a row gives: the values of its columns, then those of the spec's hook (or why it is skipped). */
+export function rowOutputs(spec: TableSpec, row: Row, ref: string, lookup: Lookup): (Curve | Value)[] | string {
+  const out: (Curve | Value)[] = [];
+  for (const [col, { key, unit }] of Object.entries(spec.columns ?? {})) {
+    const v = num(row[col]);
+    if (v !== undefined) out.push({ key, v, unit: unit ?? unitOf(key) });
+  }
+  if (!spec.row) return out;
+  const more = spec.row(row, ref, lookup);
+  return typeof more === 'string' ? (out.length ? out : more) : [...out, ...more];
+}
+
+/** The numeric cells `cols` of a row, or undefined when one is empty or not a number. */
+export function cells(row: Row, cols: readonly string[]): number[] | undefined {
+  const out: number[] = [];
+  for (const c of cols) {
+    const v = num(row[c]);
+    if (v === undefined) return undefined;
+    out.push(v);
+  }
+  return out;
+}
+
+/** The range a curve is sampled on (stopping short of where it vanishes). */
+export function sampledRange(c: Curve): [number, number] {
+  return [c.tmin, c.zeroAt === undefined ? c.tmax : Math.min(c.tmax, 0.999 * c.zeroAt)];
+}
+
+/** Drops the curves off the others of their compound and key, then writes the rest as points. */
+function emitCurves(ctx: ImportContext, held: Held[]): void {
+  const groups = new Map<string, Held[]>();
+  for (const h of held) {
+    const k = `${h.ref}\t${h.curve.key}`;
+    const g = groups.get(k);
+    if (g) g.push(h);
+    else groups.set(k, [h]);
+  }
+  const tallies = new Set<Tally>();
+  for (const group of groups.values()) {
+    for (const h of group) {
+      tallies.add(h.t);
+      if (offTheOthers(h, group)) {
+        h.t.skip(`${h.curve.key}: curve more than ${CURVE_TOLERANCE * 100} % off the other tables`);
+        continue;
+      }
+      const { curve } = h;
+      const regUnit = unitOf(curve.key);
+      const [lo, hi] = sampledRange(curve);
+      for (const T of curve.ts ?? tGrid(lo, hi)) {
+        ctx.point(h.t, h.ref, curve.key, { v: convert(curve.f(T), curve.unit, regUnit), t: T, c: curve.c, r: h.r, calc: h.calc }, h.src);
+      }
+    }
+  }
+  // The rows were counted as accepted when read; these writes after the fact must not count again.
+  for (const t of tallies) t.used = false;
+}
+
+/**
+ * True when the curve, at the middle of its range, is more than CURVE_TOLERANCE off the median of
+ * all curves of the compound valid there, where at least 3 are (the scan of the data README's quirks).
+ */
+function offTheOthers(h: Held, group: Held[]): boolean {
+  if (group.length < 3) return false;
+  const [lo, hi] = sampledRange(h.curve);
+  const mid = (lo + hi) / 2;
+  const values = group
+    .filter((g) => {
+      const [a, b] = sampledRange(g.curve);
+      return a <= mid && mid <= b;
+    })
+    .map((g) => convert(g.curve.f(mid), g.curve.unit, unitOf(g.curve.key)))
+    .filter(Number.isFinite);
+  if (values.length < 3) return false;
+  const med = median(values);
+  const v = convert(h.curve.f(mid), h.curve.unit, unitOf(h.curve.key));
+  return !(Math.abs(v - med) <= CURVE_TOLERANCE * Math.abs(med));
+}
+
+export function lookupOf(ctx: ImportContext): Lookup {
+  let mws: Map<string, number> | undefined;
+  let fixed: Map<string, Map<string, number>> | undefined;
+  const rows = new Map<string, Map<string, Row>>();
+  return {
+    rowOf(file, ref) {
+      let m = rows.get(file);
+      if (!m) {
+        m = new Map();
+        const rel = path({ file, src: '' });
+        if (ctx.has(rel)) {
+          for (const row of tsv(ctx.text(rel))) {
+            const cas = casOf(row.CAS ?? '');
+            if (typeof cas === 'string' && !m.has(`cas:${cas}`)) m.set(`cas:${cas}`, row);
+          }
+        }
+        rows.set(file, m);
+      }
+      return m.get(ref);
+    },
+    mw(ref) {
+      if (!mws) {
+        mws = new Map();
+        // the identifier tables first (the library's), then any table's
+        for (const i of ctx.identities) if (i.s === 'pubchem' && i.mw) mws.set(i.ref, i.mw);
+        for (const i of ctx.identities) if (i.mw && !mws.has(i.ref)) mws.set(i.ref, i.mw);
+      }
+      return mws.get(ref);
+    },
+    first(ref, key, sources) {
+      if (!fixed) {
+        fixed = new Map();
+        for (const p of ctx.points) {
+          if (p.t !== undefined || p.calc) continue;
+          const k = `${p.ref}\t${p.key}`;
+          let m = fixed.get(k);
+          if (!m) fixed.set(k, (m = new Map()));
+          if (!m.has(p.s)) m.set(p.s, p.v);
+        }
+      }
+      const m = fixed.get(`${ref}\t${key}`);
+      for (const s of sources) {
+        const v = m?.get(s);
+        if (v !== undefined) return { v, s };
+      }
+      return undefined;
+    },
+  };
+}
+
+/** A curve valid at 298.15 K only, or a single measured temperature: one point. */
+export const at = (key: string, v: number, unit: string, t = T298, c?: string): Value => ({ key, v, unit, t, ...(c ? { c } : {}) });
