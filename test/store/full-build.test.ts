@@ -19,13 +19,19 @@ const RANGES: Record<string, [number, number]> = {
   type_c: [33_000, 41_000],
   type_s: [60_000, 76_000],
   named_structures: [31_000, 38_000],
-  points: [440_000, 550_000],
+  points: [560_000, 690_000],
 };
 const KEY_RANGES: Record<string, [number, number]> = {
   tb: [43_000, 54_000], tf: [52_000, 65_000], tc: [41_000, 51_000], pc: [40_000, 50_000], vc: [63_000, 77_000],
   af: [33_000, 42_000], hf: [12_500, 15_500], gf: [1_500, 1_900], hvap: [1_300, 1_700], hvapt: [18_500, 23_000],
   hfus: [2_000, 2_600], logp: [30_000, 38_000], log10ws: [21_500, 27_000], cpg: [71_000, 88_000], cps: [11_000, 14_000],
   dvisc: [5_500, 7_000],
+  // the correlation and constant tables (import/specs)
+  pvap: [35_000, 43_500], psub: [5_400, 6_600], rhol: [6_000, 7_300], rhos: [580, 720], srf: [5_400, 6_600],
+  tcondl: [3_200, 3_900], tcondg: [3_100, 3_800], cpl: [13_600, 16_700], rfi: [4_000, 4_850], epsr: [5_000, 6_100],
+  zc: [10_100, 12_400], zra: [165, 205], dm: [1_200, 1_500], gr: [620, 760], hansen_d: [2_200, 2_700],
+  hansen_p: [2_200, 2_700], hansen_h: [2_200, 2_700], tflash: [750, 930], tautoign: [460, 560], lfl: [415, 510],
+  ufl: [360, 440], tt: [170, 210], pt: [35, 43], gwp100: [220, 275], odp: [64, 78],
 };
 
 describe.skipIf(!existsSync(join(DATA, 'chemicals')))('full build from the data mirror', () => {
@@ -59,6 +65,13 @@ describe.skipIf(!existsSync(join(DATA, 'chemicals')))('full build from the data 
         expect(p.v).toBeLessThan(7500);
       }
       expect(eth.fixed_props!.hf!.find((p) => p.s === 'atct')!.v).toBeCloseTo(-234.6, 0);
+      // what a DWSIM-style client reads: zc and zra first points, pvap/rhol/srf/rfi curves
+      expect(eth.fixed_props!.zc![0]!.v).toBeCloseTo(0.24, 2);
+      expect(eth.fixed_props!.zra![0]!.v).toBe(0.2502);
+      for (const k of ['pvap', 'rhol', 'srf', 'rfi', 'cpl']) expect(eth.tpdep_props![k]!.length, k).toBeGreaterThan(0);
+      // ethanol at 298.15 K: 7.87 kPa (CRC), 785 kg/m³, 0.0219 N/m
+      for (const p of eth.tpdep_props!.pvap!.filter((q) => q.t === 298.15)) expect(p.v).toBeCloseTo(7.9, 0);
+      for (const p of eth.tpdep_props!.rhol!.filter((q) => q.t === 298.15)) expect(p.v / 785).toBeCloseTo(1, 1);
       // 1000-86-8 is only in Yaws' boiling points: a type S record found by CAS
       const s1000 = store.compound(store.idByCas('1000-86-8')!)!;
       expect(s1000).toMatchObject({ type: 'S', cas: '1000-86-8' });
