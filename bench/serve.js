@@ -4,16 +4,22 @@
 // answers the same bytes as a fixed, pre-serialised JSON body. Each server runs in its own child
 // process; autocannon runs here. Goal: chem serve >= 50 % of the bare server's rate.
 //
-//   npm run build && node bench/serve.js [--db PATH] [--seconds 5] [--rounds 3] [--connections 10]
+// When Debian's redis-server is installed, a third server keeps its rate-limit buckets in a
+// redis-server started here on a free loopback port (`chem serve --redis`), and a sequential
+// client (one connection, one request at a time) measures the median time per request of chem
+// with the in-process limiter and with Redis, alternating. Goal: Redis adds <= 1 ms at the median.
+//
+//   npm run build && node bench/serve.js [--db PATH] [--seconds 5] [--rounds 3] [--connections 10] [--requests 2000]
 //
 // Without --db the chem server answers from an in-memory backend holding one realistic compound
 // record (caffeine: identifiers, 2D/3D molfiles, PNG drawing, and the local predictor's ~20
 // data points) and a 10-compound search page, so the numbers measure the server (auth, rate
 // limiter, routing, validation, serialisation, log), not the database. With --db it serves the
 // real LocalBackend over that SQLite file.
-import { fork } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { parseArgs } from 'node:util';
 
 const KEY = 'bench-key-0123456789abcdef';
@@ -21,6 +27,8 @@ const { values: opt } = parseArgs({
   options: {
     child: { type: 'string' },
     db: { type: 'string' },
+    redis: { type: 'string' },
+    requests: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '3' },
@@ -84,6 +92,8 @@ async function child(kind) {
   const { buildServer } = await import('../dist/server/app.js');
   const { KeyStore } = await import('../dist/server/keys.js');
   const { RateLimiter } = await import('../dist/server/limiter.js');
+  const { RedisLink, RedisLimiter } = await import('../dist/server/redis.js');
+  const { pino } = await import('pino');
   let backend;
   if (opt.db) {
     const { LocalBackend } = await import('../dist/local/backend.js');
@@ -103,15 +113,23 @@ async function child(kind) {
     };
     paths = { cid: `/api/v1/cid/${comp.id}`, search: '/api/v1/search?q=caffeine' };
   }
-  // One key for all the load: the limiter still runs on every request, with a bucket too big to refuse.
-  const devnull = createWriteStream('/dev/null');
-  const app = buildServer({ backend, keys: new KeyStore([KEY]), limiter: new RateLimiter({ burst: 1e12 }), log: (l) => devnull.write(l + '\n') });
+  // One key for all the load: the limiter still runs on every request, with a bucket too big to
+  // refuse; the log lines are written (to /dev/null) as chem serve writes them.
+  const logger = pino({ redact: ['req.headers.authorization'] }, createWriteStream('/dev/null'));
+  let limiter = new RateLimiter({ burst: 1e12 });
+  if (kind === 'redis') {
+    const link = new RedisLink(opt.redis, { info: () => {}, warn: (m) => console.error(m) });
+    await link.connect();
+    limiter = new RedisLimiter(link, 'closed', { burst: 1e12 });
+  }
+  const app = buildServer({ backend, keys: new KeyStore([KEY]), limiter, logger });
   await app.listen({ host: '127.0.0.1', port: 0 });
   process.send({ port: app.server.address().port, paths });
 }
 
 function startChild(kind) {
-  const proc = fork(new URL(import.meta.url), ['--child', kind, ...(opt.db ? ['--db', opt.db] : [])], { stdio: 'inherit' });
+  const args = ['--child', kind, ...(opt.db ? ['--db', opt.db] : []), ...(opt.redis ? ['--redis', opt.redis] : [])];
+  const proc = fork(new URL(import.meta.url), args, { stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     proc.once('message', (info) => resolve({ proc, ...info }));
     proc.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
@@ -127,33 +145,93 @@ async function load(url, seconds) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A redis-server on a free loopback port, without persistence; null when it is not installed. */
+async function startRedis() {
+  if (spawnSync('redis-server', ['--version']).status !== 0) return null;
+  const port = await freePort();
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => (out += d) && /Ready to accept connections/.test(out) && resolve());
+    proc.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
+  });
+  return { proc, url: `redis://127.0.0.1:${port}` };
+}
+
+/** Times `n` requests one after another on one keep-alive connection; milliseconds each. */
+async function sequential(url, n) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const t0 = process.hrtime.bigint();
+      http
+        .get(url, { agent, headers: { authorization: `Bearer ${KEY}` } }, (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - t0) / 1e6) : reject(new Error(`${url}: HTTP ${res.statusCode}`))));
+        })
+        .on('error', reject);
+    });
+  const times = [];
+  for (let i = 0; i < n; i++) times.push(await once());
+  agent.destroy();
+  return times;
+}
+
 async function main() {
   const seconds = Number(opt.seconds);
   const rounds = Number(opt.rounds);
-  // Both servers stay up; the idle one costs nothing. Rounds alternate bare/chem so that load
-  // from other processes on the machine falls on both alike; medians are reported.
-  const servers = { bare: await startChild('bare'), chem: await startChild('chem') };
-  const runs = { bare: { cid: [], search: [] }, chem: { cid: [], search: [] } };
+  const redis = await startRedis();
+  if (redis) opt.redis = redis.url;
+  const kinds = redis ? ['bare', 'chem', 'redis'] : ['bare', 'chem'];
+  // All servers stay up; the idle ones cost nothing. Rounds rotate the order so that load from
+  // other processes on the machine falls on all alike; medians are reported.
+  const servers = {};
+  const runs = {};
+  const perRequest = { chem: [], redis: [] };
   try {
-    for (const kind of ['bare', 'chem']) for (const ep of ['cid', 'search']) await load(urlOf(servers[kind], ep), 1); // warm-up
+    for (const kind of kinds) {
+      servers[kind] = await startChild(kind);
+      runs[kind] = { cid: [], search: [] };
+    }
+    for (const kind of kinds) for (const ep of ['cid', 'search']) await load(urlOf(servers[kind], ep), 1); // warm-up
     for (let i = 0; i < rounds; i++) {
-      for (const ep of ['cid', 'search']) {
-        for (const kind of i % 2 ? ['chem', 'bare'] : ['bare', 'chem']) runs[kind][ep].push(await load(urlOf(servers[kind], ep), seconds));
-      }
+      const order = kinds.map((_, j) => kinds[(i + j) % kinds.length]);
+      for (const ep of ['cid', 'search']) for (const kind of order) runs[kind][ep].push(await load(urlOf(servers[kind], ep), seconds));
+      if (redis) for (const kind of order.filter((k) => k !== 'bare')) perRequest[kind].push(...(await sequential(urlOf(servers[kind], 'search'), Number(opt.requests))));
     }
   } finally {
     for (const s of Object.values(servers)) s.proc.kill('SIGTERM');
+    redis?.proc.kill('SIGTERM');
   }
   const backend = opt.db ? `LocalBackend over ${opt.db}` : 'in-memory backend with a realistic compound (no database)';
-  console.log(`chem serve vs bare node:http, loopback, ${opt.connections} connections, ${rounds} alternating rounds of ${seconds} s, medians, Node ${process.version}`);
+  console.log(`chem serve vs bare node:http, loopback, ${opt.connections} connections, ${rounds} rotating rounds of ${seconds} s, medians, Node ${process.version}`);
   console.log(`chem backend: ${backend}; body sizes: cid ${servers.bare.bytes.cid} B, search ${servers.bare.bytes.search} B`);
-  console.log('endpoint          bare req/s  bare p99   chem req/s  chem p99   chem/bare');
+  if (!redis) console.log('redis-server not installed: chem --redis not measured');
+  const name = { bare: 'bare', chem: 'chem', redis: 'chem --redis' };
+  console.log(`endpoint         ${kinds.map((k) => `${name[k].padStart(13)} req/s  p99`).join('')}   chem/bare${redis ? '  redis/chem' : ''}`);
   for (const ep of ['cid', 'search']) {
-    const b = { rps: median(runs.bare[ep].map((r) => r.rps)), p99: median(runs.bare[ep].map((r) => r.p99)) };
-    const c = { rps: median(runs.chem[ep].map((r) => r.rps)), p99: median(runs.chem[ep].map((r) => r.p99)) };
-    const ratio = c.rps / b.rps;
+    const m = Object.fromEntries(kinds.map((k) => [k, { rps: median(runs[k][ep].map((r) => r.rps)), p99: median(runs[k][ep].map((r) => r.p99)) }]));
+    const ratio = m.chem.rps / m.bare.rps;
+    const cells = kinds.map((k) => `${m[k].rps.toFixed(0).padStart(19)} ${`${m[k].p99} ms`.padStart(6)}`).join('');
     console.log(
-      `${(ep === 'cid' ? '/cid/{id}' : '/search?q=').padEnd(16)} ${b.rps.toFixed(0).padStart(11)} ${`${b.p99} ms`.padStart(9)} ${c.rps.toFixed(0).padStart(12)} ${`${c.p99} ms`.padStart(9)} ${`${(ratio * 100).toFixed(0)} %`.padStart(10)}${ratio >= 0.5 ? '' : '  (below the 50 % goal)'}`,
+      `${(ep === 'cid' ? '/cid/{id}' : '/search?q=').padEnd(16)}${cells} ${`${(ratio * 100).toFixed(0)} %`.padStart(10)}${redis ? `${`${((m.redis.rps / m.chem.rps) * 100).toFixed(0)} %`.padStart(12)}` : ''}${ratio >= 0.5 ? '' : '  (below the 50 % goal)'}`,
+    );
+  }
+  if (redis) {
+    const p50 = { chem: median(perRequest.chem), redis: median(perRequest.redis) };
+    const added = p50.redis - p50.chem;
+    console.log(
+      `one request at a time, /search, ${perRequest.chem.length} requests each: median ${p50.chem.toFixed(3)} ms in-process limiter, ${p50.redis.toFixed(3)} ms Redis limiter: ` +
+        `Redis adds ${added.toFixed(3)} ms (ratio ${(p50.redis / p50.chem).toFixed(2)})${added <= 1 ? '' : '  (above the 1 ms goal)'}`,
     );
   }
 }

@@ -85,6 +85,7 @@ const SKIPPED: [RegExp, string][] = [
   [/^CHEM_DATA_DIR=\.\.\/shared\/data chem db build$/, 'builds the full database from the data mirror (minutes; test/store/full-build.test.ts does)'],
   [/^npm run (train|bench:ml)/, 'trains or benchmarks the models (minutes; test/ml/ runs the trainer on a small set)'],
   [/^CHEM_MODELS=\/tmp\/m /, 'uses the models the training examples above write to /tmp/m'],
+  [/^redis-server |^redis-cli |--redis /, 'starts servers on fixed ports or needs a running Redis; test/server/replicas.test.ts runs two replicas sharing a redis-server'],
 ];
 
 /** What the examples name that is not there: `/path/to/data` is the fixture data. */

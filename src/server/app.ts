@@ -6,7 +6,7 @@
 // (after the same checks, so it is authenticated and counted). Routes marked `config: { open: true }`
 // (health, readiness, metrics: ops.ts) skip the hook. One JSON log line per request (pino).
 import { createHash, randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Backend } from '../backend.js';
 import { ChemError } from '../api/errors.js';
 import { CONVERT_FORMATS, type ConvertFormat } from '../api/types.js';
@@ -139,7 +139,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
 
   const app = Fastify({
     loggerInstance: opts.logger,
-    disableRequestLogging: true, // one line per request, written when it is answered (finished)
+    logController: new LogController({ disableRequestLogging: true }), // one line per request, written when answered (finished)
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

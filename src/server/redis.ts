@@ -3,7 +3,7 @@
 // offline queue: while Redis is unreachable every command fails at once instead of piling up, and
 // the limiter answers as configured (--redis-failure). State changes are logged once, not per request.
 import { createHash } from 'node:crypto';
-import { createClient, type RedisClientType } from 'redis';
+import { createClient, ErrorReply, type RedisClientType } from 'redis';
 import { ChemError } from '../api/errors.js';
 import { decide, RateLimiter, type Decision, type Limiter, type Policy } from './limiter.js';
 
@@ -65,8 +65,8 @@ export class RedisLink {
       this.state(true);
       return reply;
     } catch (err) {
-      // An error reply (a bad script) is a bug, not an outage.
-      if (!(err instanceof Error && err.constructor.name.endsWith('ErrorReply'))) this.state(false, err as Error);
+      // An error reply (NOSCRIPT, a bad script) comes from a Redis that answers: not an outage.
+      if (!(err instanceof ErrorReply)) this.state(false, err as Error);
       throw err;
     }
   }
