@@ -57,7 +57,7 @@ async function realisticData() {
     type: 'C',
     mw: masses(mol).mw,
     smiles: canonicalSmiles(mol),
-    drawing: await pngDataUri(mol),
+    drawing: await pngDataUri(smiles),
     other_names: ['1,3,7-Trimethylxanthine', 'Guaranine', 'Methyltheobromine', 'Theine'],
     src: { pred: { db: 'chem local predictor', url: 'https://example.org/chem' } },
     fixed_props: pred.properties.fixed,

@@ -18,12 +18,19 @@ export interface PredictOptions {
   props?: string[];
 }
 
+export interface CompoundOptions {
+  /** false: the record without drawing and molfiles, for outputs that show none of them (local backend). */
+  files?: boolean;
+  /** Wait for the 3D molfile however long it takes, rather than answer without it after a moment (local backend). */
+  complete?: boolean;
+}
+
 export interface Backend {
   readonly kind: 'local' | 'remote';
   /** GET /search?q=&p= ; pages are numbered from 1. */
   search(query: string, page?: number): Promise<SearchResult>;
   /** GET /cid/{cid} */
-  compound(cid: string): Promise<CompoundResponse>;
+  compound(cid: string, opts?: CompoundOptions): Promise<CompoundResponse>;
   /** GET /cid/{cid}/mixtures */
   mixtures(cid: string): Promise<MixtureList>;
   /** GET /mid/{mid} */

@@ -1,6 +1,6 @@
 // The embedded backend: OpenChemLib structures, group-contribution predictors and the SQLite
 // database built from open data tables. Each part is imported on first use.
-import type { Backend, ConvertOptions, PredictOptions } from '../backend.js';
+import type { Backend, CompoundOptions, ConvertOptions, PredictOptions } from '../backend.js';
 import { ChemError } from '../api/errors.js';
 import { checkLocalCompoundId, checkLocalMixtureId } from '../api/ids.js';
 import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult } from '../api/types.js';
@@ -60,10 +60,10 @@ export class LocalBackend implements Backend {
 
   // Ids: 400 for what cannot be an id, 404 for a well-formed one that is not of this database's
   // scheme (ids.ts), before the database is opened.
-  async compound(cid: string): Promise<CompoundResponse> {
+  async compound(cid: string, opts: CompoundOptions = {}): Promise<CompoundResponse> {
     checkLocalCompoundId(cid);
     const { fullRecord } = await import('./store/record.js');
-    return { comp: await fullRecord(await this.store(), cid) };
+    return { comp: await fullRecord(await this.store(), cid, { files: opts.files, wait3dMs: opts.complete ? Infinity : undefined }) };
   }
 
   private storePromise?: Promise<import('./store/store.js').Store>;

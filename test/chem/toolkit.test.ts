@@ -80,7 +80,7 @@ describe('molfiles and drawings', () => {
   });
 
   it('draws a PNG data URI', async () => {
-    const uri = await pngDataUri(parseSmiles('c1ccccc1O'));
+    const uri = await pngDataUri('c1ccccc1O');
     expect(uri).toMatch(/^data:image\/png;base64,/);
     const png = Buffer.from(uri.split(',')[1]!, 'base64');
     expect(png.subarray(1, 4).toString()).toBe('PNG');

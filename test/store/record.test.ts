@@ -12,7 +12,7 @@ import type { Compound, DataPoint } from '../../src/api/types.js';
 import { buildDatabase } from '../../src/local/store/build.js';
 import { Store } from '../../src/local/store/store.js';
 import { fullRecord, orderPoints, SOURCE_RANKING } from '../../src/local/store/record.js';
-import { formulaWeight, molfile3d, parseSmiles } from '../../src/local/chem/molecule.js';
+import { formulaWeight, MAX_3D_HEAVY_ATOMS, molfile3d, parseSmiles } from '../../src/local/chem/molecule.js';
 import { LocalBackend } from '../../src/local/backend.js';
 import { KeyStore } from '../../src/server/keys.js';
 import { RateLimiter } from '../../src/server/limiter.js';
@@ -164,12 +164,33 @@ describe('every compound field is present', () => {
     const table = (await runChem(['cid', compoundIdFor('CAS:1000-86-8'), '--db', dbPath, '--format', 'table'], { columns: 160 })).stdout;
     expect(table).not.toMatch(/^inchi\s/m); // no empty identifier rows in the table
   });
-  it('reads a salt the conformer generator fails on: no 3D molfile (""), the rest of the record intact', async () => {
-    expect(molfile3d(parseSmiles(SALT))).toBeUndefined();
+  it('gives a salt a 3D molfile of its ions side by side (the generator fails on the salt as a whole)', async () => {
+    const m3 = molfile3d(parseSmiles(SALT))!;
+    // cetylpicolinium C22H40N+ and Br-: 23 + 40 + 1 atoms with explicit hydrogens, one charge line each
+    expect(m3.split('\n')[3]!.slice(0, 3).trim()).toBe('64');
     const c = await fullRecord(altered, TOLUENE);
-    expect(c).toMatchObject({ smiles: SALT, mol3d: '' });
+    expect(c).toMatchObject({ smiles: SALT, mol3d: m3 });
     expect(c.mol2d).toMatch(/V2000/);
     expect(c.drawing).toMatch(/^data:image\/png;base64,/);
+    expect(c.notices).toBeUndefined();
+  });
+  it('leaves out a part that cannot be computed with a notice, the rest of the record intact', async () => {
+    const big = `C${'C'.repeat(MAX_3D_HEAVY_ATOMS)}O`; // one fragment over the conformer bound
+    altered.db.prepare('UPDATE compounds SET smiles = ? WHERE id = ?').run(big, TOLUENE);
+    try {
+      const c = await fullRecord(altered, TOLUENE);
+      expect(c.mol3d).toBe('');
+      expect(c.notices).toEqual([expect.stringMatching(/^mol3d left out: .*over 100 heavy atoms/)]);
+      expect(c.mol2d).toMatch(/V2000/);
+      expect(c.fixed_props!.logp!.some((p) => p.calc)).toBe(true); // predictions still computed
+    } finally {
+      altered.db.prepare('UPDATE compounds SET smiles = ? WHERE id = ?').run(SALT, TOLUENE);
+    }
+  });
+  it('computes no drawing or molfile when the output shows none', async () => {
+    const c = await fullRecord(store, ETHANOL, { files: false });
+    expect(c).toMatchObject({ drawing: '', mol2d: '', mol3d: '' });
+    expect(c.fixed_props!.logp!.length).toBeGreaterThan(0);
   });
   it('computes mw from the formula when none is stored', async () => {
     const c = await fullRecord(altered, compoundIdFor('CAS:127-08-2'));

@@ -7,7 +7,7 @@ import { usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { readLines, runBatch } from '../batch.js';
-import { printResult, type Render, type View } from '../output.js';
+import { formatOf, printResult, type Render, type View } from '../output.js';
 import { examples } from '../help.js';
 
 const ID_FIELDS = ['id', 'compound', 'cas', 'type', 'formula', 'mw', 'smiles', 'inchi', 'inchikey'] as const;
@@ -84,7 +84,9 @@ export async function runCid(ctx: Context, args: string[]): Promise<number> {
   const [id] = args;
   if (!id) throw usageError('usage: chem cid ID (see chem cid --help)');
   const backend = await ctx.backend();
-  if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.compound(v), compoundView, { concurrency: 1 });
-  await printResult(ctx, compoundView, await backend.compound(id));
+  // Whole JSON documents carry every field; tables and rows (NDJSON with --fields) show none of the structure files.
+  const files = (kind: 'single' | 'batch') => formatOf(ctx, kind) === 'json' || (formatOf(ctx, kind) === 'ndjson' && !ctx.fields);
+  if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.compound(v, { files: files('batch'), complete: true }), compoundView, { concurrency: 1 });
+  await printResult(ctx, compoundView, await backend.compound(id, { files: files('single'), complete: true }));
   return 0;
 }

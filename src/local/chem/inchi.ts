@@ -5,6 +5,7 @@ import { ChemError } from '../../api/errors.js';
 
 interface RDKitMol {
   get_inchi(): string;
+  get_svg_with_highlights(details: string): string;
   is_valid?(): boolean;
   delete(): void;
 }

@@ -1,4 +1,4 @@
-// Structure toolkit on OpenChemLib: parsing, canonical SMILES, formula, masses, molfiles, drawings.
+// Structure toolkit on OpenChemLib: parsing, canonical SMILES, formula, masses, molfiles.
 // Importing this module loads OpenChemLib (~70 ms), so only commands that need structures do.
 import * as OCL from 'openchemlib';
 import { ChemError, controlCharacter } from '../../api/errors.js';
@@ -165,20 +165,39 @@ function registerResources(): void {
   resourcesRegistered = true;
 }
 
-/** 3D molfile from OpenChemLib's conformer generator (fixed seed, so the output is stable). */
+/**
+ * Heavy atoms of a fragment beyond which no conformer is generated: the generator builds every rigid
+ * part it has not seen before (~1 s each, cached only within the process), and its time grows with size.
+ */
+export const MAX_3D_HEAVY_ATOMS = 100;
+
+/**
+ * 3D molfile from OpenChemLib's conformer generator (fixed seed, so the output is stable), one
+ * fragment at a time (the generator fails on most salts as a whole), placed side by side along x,
+ * 3 Å apart. Undefined when a fragment is too large or the generator fails on it.
+ */
 export function molfile3d(mol: Molecule): string | undefined {
   registerResources();
-  const m = mol.getCompactCopy();
-  try {
-    const conf = new OCL.ConformerGenerator(42).getOneConformerAsMolecule(m);
-    return conf ? conf.toMolfile() : undefined;
-  } catch {
-    return undefined; // the generator throws on some salts of large ions (cetylpicolinium bromide): no 3D then
+  const out = new OCL.Molecule(0, 0);
+  let x = 0;
+  for (const fragment of mol.getFragments()) {
+    if (atomCounts(fragment).heavy > MAX_3D_HEAVY_ATOMS) return undefined;
+    let conf: Molecule | null;
+    try {
+      conf = new OCL.ConformerGenerator(42).getOneConformerAsMolecule(fragment);
+    } catch {
+      conf = null; // the generator throws on a few ions (metal-organic ones)
+    }
+    if (!conf) return undefined;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let a = 0; a < conf.getAllAtoms(); a++) {
+      lo = Math.min(lo, conf.getAtomX(a));
+      hi = Math.max(hi, conf.getAtomX(a));
+    }
+    for (let a = 0; a < conf.getAllAtoms(); a++) conf.setAtomX(a, conf.getAtomX(a) - lo + x);
+    x += hi - lo + 3;
+    out.addMolecule(conf);
   }
-}
-
-export function svg(mol: Molecule, width = 300, height = 200): string {
-  const m = mol.getCompactCopy();
-  m.inventCoordinates();
-  return m.toSVG(width, height, 'chem', { autoCrop: true, autoCropMargin: 10, suppressChiralText: true });
+  return out.toMolfile();
 }

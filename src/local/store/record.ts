@@ -2,50 +2,83 @@
 // when it is read (not stored, to keep builds fast and the database small): the PNG drawing, 2D and
 // 3D molfiles, and the local predictor's values (calc: true) beside the measured ones, with their
 // sources in `src` and the predictor's structural descriptors (joback groups, ...) in `descr`.
-// Last, `completeRecord` puts every property's recommended point first (`orderPoints`, by
-// SOURCE_RANKING) and fills every field of spec 2.1, so clients can take `[0]` and read any field.
+// A part that cannot be computed is left out ("") with a line in `notices`, never an error; the 3D
+// molfile is bounded in time (conformers.ts). Last, `completeRecord` puts every property's
+// recommended point first (`orderPoints`, by SOURCE_RANKING) and fills every field of spec 2.1, so
+// clients can take `[0]` and read any field.
 import { ChemError, usageError } from '../../api/errors.js';
 import { isCompoundId } from '../../api/ids.js';
 import type { Compound, DataPoint, PropertyMap } from '../../api/types.js';
+import type { Molecule } from '../chem/molecule.js';
 import type { Store } from './store.js';
 
 export function checkCompoundId(id: string): void {
   if (!isCompoundId(id)) throw usageError(`malformed compound id "${id}": expected digit groups with a check digit, like 27-471-9`);
 }
 
-export async function fullRecord(store: Store, id: string): Promise<Compound> {
+/** How long a record waits for its 3D molfile by default (a server's answer); later requests get it from the cache. */
+export const WAIT_3D_MS = 50;
+
+export interface RecordOptions {
+  /** false: no drawing, mol2d and mol3d (left ""), for outputs that show none of them. Default true. */
+  files?: boolean;
+  /** Milliseconds to wait for the 3D molfile (Infinity: until it is computed or fails); default WAIT_3D_MS. */
+  wait3dMs?: number;
+}
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/^Class\$\S+:\s*/, '');
+
+export async function fullRecord(store: Store, id: string, opts: RecordOptions = {}): Promise<Compound> {
   checkCompoundId(id);
   const c = store.compound(id);
   if (!c) throw new ChemError(404, `no compound with id ${id} in the local database`);
   const chem = await import('../chem/molecule.js');
-  let mol: import('../chem/molecule.js').Molecule | undefined;
-  try {
-    if (c.smiles) mol = chem.parseSmiles(c.smiles);
-  } catch {
-    // a structure only RDKit reads: the record is shown without drawing and predictions
-  }
-  if (mol) {
-    const { pngDataUri } = await import('../chem/drawing.js');
-    c.drawing = await pngDataUri(mol);
-    c.mol2d = chem.molfile2d(mol);
-    const mol3d = chem.molfile3d(mol);
-    if (mol3d) c.mol3d = mol3d;
-    await addPredictions(c, mol);
+  const notices: string[] = [];
+  if (c.smiles) {
+    const files = opts.files ?? true;
+    // Started first: the conformer runs in its worker while this thread draws and predicts.
+    const mol3d = files ? import('../chem/conformers.js').then((m) => m.conformer(c.smiles!, opts.wait3dMs ?? WAIT_3D_MS)) : undefined;
+    let mol: Molecule | undefined;
+    try {
+      mol = chem.parseSmiles(c.smiles);
+    } catch (err) {
+      notices.push(`mol2d and predictions left out: OpenChemLib cannot read the SMILES (${message(err)})`);
+    }
+    if (files) {
+      try {
+        c.drawing = await (await import('../chem/drawing.js')).pngDataUri(c.smiles);
+      } catch (err) {
+        notices.push(`drawing left out: ${message(err)}`);
+      }
+      if (mol) {
+        try {
+          c.mol2d = chem.molfile2d(mol);
+        } catch (err) {
+          notices.push(`mol2d left out: ${message(err)}`);
+        }
+      }
+    }
+    if (mol) await addPredictions(c, mol, notices);
+    const outcome = await mol3d;
+    if (outcome && 'molfile' in outcome) c.mol3d = outcome.molfile;
+    else if (outcome) notices.push(outcome.notice);
   }
   if (c.mw === undefined && c.formula) {
     const mw = chem.formulaWeight(c.formula);
     if (mw !== undefined) c.mw = Math.round(mw * 1e4) / 1e4;
   }
+  if (notices.length) c.notices = notices;
   return completeRecord(c);
 }
 
-async function addPredictions(c: Compound, mol: import('../chem/molecule.js').Molecule): Promise<void> {
+async function addPredictions(c: Compound, mol: Molecule, notices: string[]): Promise<void> {
   const { predictMolecule, predictorSource } = await import('../predict/index.js');
   let pred;
   try {
     pred = predictMolecule(mol);
-  } catch {
-    return; // molecules outside the predictor's groups keep their measured values only
+  } catch (err) {
+    notices.push(`predictions left out: ${message(err)}`);
+    return;
   }
   const append = (target: PropertyMap, from: PropertyMap) => {
     for (const [key, points] of Object.entries(from)) {
