@@ -7,17 +7,21 @@ import { loadRDKit } from './inchi.js';
 /** Longest bond in pixels: small molecules stay small, large ones shrink to fit. */
 const BOND_PX = 30;
 
-/** The PNG of a SMILES or molfile; 404 when RDKit cannot read it. */
-export async function pngDataUri(structure: string, width = 300, height = 200): Promise<string> {
-  const [R, { Resvg }] = await Promise.all([loadRDKit(), import('@resvg/resvg-js')]);
+/** The SVG drawing of a SMILES or molfile; 404 when RDKit cannot read it. */
+export async function svgDrawing(structure: string, width = 300, height = 200): Promise<string> {
+  const R = await loadRDKit();
   const mol = R.get_mol(structure);
   if (!mol) throw new ChemError(404, 'RDKit cannot read this structure to draw it');
-  let svg: string;
   try {
-    svg = mol.get_svg_with_highlights(JSON.stringify({ width, height, fixedBondLength: BOND_PX, clearBackground: true }));
+    return mol.get_svg_with_highlights(JSON.stringify({ width, height, fixedBondLength: BOND_PX, clearBackground: true }));
   } finally {
     mol.delete();
   }
+}
+
+/** The PNG of a SMILES or molfile, as a data URI; 404 when RDKit cannot read it. */
+export async function pngDataUri(structure: string, width = 300, height = 200): Promise<string> {
+  const [svg, { Resvg }] = await Promise.all([svgDrawing(structure, width, height), import('@resvg/resvg-js')]);
   const png = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render().asPng();
   return `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
 }

@@ -103,7 +103,7 @@ export function registerUi(app: FastifyInstance, backend: Backend, apiPrefix: st
     const [{ checkPlotKey, plotSeries }, { chartSvg }] = await Promise.all([import('../../plot/data.js'), import('../../plot/chart.js')]);
     checkPlotKey(key);
     const svg = await call(async () => {
-      const { comp } = await backend.compound(cid);
+      const { comp } = await backend.compound(cid, { files: false });
       return chartSvg(comp.compound, [plotSeries(comp, key, units)]);
     });
     return svgReply(reply, svg);
@@ -112,7 +112,7 @@ export function registerUi(app: FastifyInstance, backend: Backend, apiPrefix: st
   app.get(`${apiPrefix}/depict/*`, async (req, reply) => {
     const smiles = (req.params as Record<string, string>)['*']!;
     if (smiles === '') throw new ChemError(404, 'no SMILES given to draw');
-    const { parseSmiles, svg } = await import('../../local/chem/molecule.js');
-    return svgReply(reply, await call(async () => svg(parseSmiles(smiles, { coordinates: true }), 360, 240)));
+    const [{ parseSmiles }, { svgDrawing }] = await Promise.all([import('../../local/chem/molecule.js'), import('../../local/chem/drawing.js')]);
+    return svgReply(reply, await call(async () => (parseSmiles(smiles), svgDrawing(smiles, 360, 240))));
   });
 }
