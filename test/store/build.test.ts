@@ -11,6 +11,7 @@ import { Store, type DbInfo } from '../../src/local/store/store.js';
 import { fullRecord } from '../../src/local/store/record.js';
 import { ChemError } from '../../src/api/errors.js';
 import { cached, readCache } from '../../src/local/store/structure-cache.js';
+import Database from 'better-sqlite3';
 
 const MIRROR = fileURLToPath(new URL('../fixtures/store/mirror', import.meta.url));
 const ETHANOL_KEY = 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N';
@@ -198,6 +199,15 @@ describe('structure cache', () => {
     expect(asked).toEqual(['C1CC1']);
     expect(out[0]!.inchikey).toBe('YXFVVABEGXRONW-UHFFFAOYSA-N');
     expect(out[1]).toBeUndefined();
+  });
+  it('is dropped when other toolkit code made it', () => {
+    const copy = join(dir, 'other-toolkit.sqlite');
+    writeFileSync(copy, readFileSync(dbPath));
+    const db = new Database(copy);
+    db.prepare("UPDATE meta SET value = 'another toolkit' WHERE key = 'structure_toolkit'").run();
+    db.close();
+    expect(readCache(dbPath).size).toBeGreaterThan(0);
+    expect(readCache(copy).size).toBe(0);
   });
 });
 

@@ -76,6 +76,18 @@ describe.skipIf(!existsSync(join(DATA, 'chemicals')))('full build from the data 
       const s1000 = store.compound(store.idByCas('1000-86-8')!)!;
       expect(s1000).toMatchObject({ type: 'S', cas: '1000-86-8' });
       expect(s1000.fixed_props!.tb!.map((p) => p.s)).toContain('yaws');
+      // one compound, one record: 1,1-dichloropentane's CAS tables joined its SMILES/InChIKey ones by name
+      const dcp = store.compound(store.idByCas('820-55-3')!)!;
+      expect(dcp).toMatchObject({ type: 'C', inchikey: 'PGEVTVXEERFABN-UHFFFAOYSA-N', inchi: 'InChI=1S/C5H10Cl2/c1-2-3-4-5(6)7/h5H,2-4H2,1H3' });
+      expect(store.compound(compoundIdFor('CAS:820-55-3'))).toBeUndefined();
+      const count = (sql: string) => store.db.prepare(sql).pluck().get() as number;
+      expect(count("SELECT count(*) FROM compounds WHERE type = 'C' AND inchi IS NULL")).toBe(0);
+      expect(count('SELECT count(*) FROM (SELECT inchikey FROM compounds WHERE inchikey IS NOT NULL GROUP BY inchikey HAVING count(*) > 1)')).toBe(0);
+      expect(count('SELECT count(*) FROM compounds WHERE formula IS NOT NULL AND mw IS NULL')).toBe(0);
+      // main names still on both an S and a C record: different CAS numbers, or a name more than two share
+      const split = count(`SELECT count(*) FROM (SELECT n.norm FROM names n JOIN compounds c ON c.id = n.compound_id WHERE n.kind = 'main'
+        GROUP BY n.norm HAVING sum(c.type = 'C') > 0 AND sum(c.type = 'S') > 0)`);
+      expect(split).toBeLessThan(300);
     } finally {
       store.close();
     }
