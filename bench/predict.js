@@ -1,21 +1,22 @@
 #!/usr/bin/env node
-// Benchmark of the local predictor. Figures from one run, printed as ratios:
-//  1. batch throughput: `chem predict - --format csv` (every property: Joback, Crippen, McGowan, af,
-//     log10ws, cpg and dvisc at 298.15 K) and `--format ndjson` (whole v1 results with the default T grids)
-//     over N SMILES (CSV batches of 2000+ lines run on one worker thread per core; NDJSON on the main
-//     thread), against Open Babel's logP alone: `obabel -ismi FILE -osmi --append logP -O /dev/null`.
-//     Each command is run --rounds times, interleaved; the best wall time of each is compared.
-//     Goal: chem >= 2x obabel's molecules/s. Also shown: chem with --jobs 0 (main thread only).
-//  2. cold start: `chem predict CCO --json` against `node -e 0`, median of --runs each, interleaved.
-//     Goal: <= 2x.
+// Benchmark of the local predictor. Figures from one run, each printed as a ratio against its peer:
+//  1. batch throughput: `chem predict -` over N SMILES in the default NDJSON output (whole v1 results with the
+//     default T grids) and in CSV (every property at 298.15 K), chem-ml model points included, batches of 2000+
+//     lines on one worker per core; also with --jobs 0 (the calling thread only). Peer: Open Babel's logP alone,
+//     `obabel -ismi FILE -osmi --append logP -O /dev/null`. Each command runs --rounds times, interleaved; the best
+//     wall time of each is compared. Goal: chem >= 2x obabel's molecules/s.
+//  2. memory: peak RSS of `chem predict -` (NDJSON) over --big enumerated SMILES (default 100 000), against the
+//     same over 5 000 of them: a streaming batch holds the same memory whatever its length. Goal: <= 300 MB.
+//  3. cold start: `chem predict CCO --json` against `node -e 0`, median of --runs each, interleaved. Goal: <= 2x.
+//     (`chem search benzene --json` is in bench/search.js.)
 //
-//   npm run build && node bench/predict.js [--n 10000] [--rounds 3] [--runs 15]
+//   npm run build && node bench/predict.js [--n 10000] [--rounds 3] [--big 100000] [--runs 15]
 //
-// The SMILES are the 50 molecules of ../shared/methods/predict_examples.tsv (or CHEM_METHODS_DIR) repeated
+// The SMILES of 1. are the 50 molecules of ../shared/methods/predict_examples.tsv (or CHEM_METHODS_DIR) repeated
 // to N lines, or, without that file, a small built-in set of common molecules. Open Babel comes from the OS
-// (Debian: apt-get install openbabel, tried here when running as root); without it that part is skipped.
+// (Debian: apt-get install openbabel, tried here when running as root); without it the ratios of 1. are skipped.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,7 @@ const { values: opt } = parseArgs({
   options: {
     n: { type: 'string', default: '10000' },
     rounds: { type: 'string', default: '3' },
+    big: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '15' },
   },
 });
@@ -34,6 +36,8 @@ if (!existsSync(join(root, 'dist/cli/main.js'))) {
   console.error('build first: npm run build');
   process.exit(2);
 }
+const dir = mkdtempSync(join(tmpdir(), 'chem-bench-predict-'));
+const ratio = (x) => `${x.toFixed(2)}x`;
 
 // ---- input file ----
 const methodsDir = [process.env.CHEM_METHODS_DIR, join(root, '..', 'shared', 'methods')].find(
@@ -43,10 +47,8 @@ const base = methodsDir
   ? readFileSync(join(methodsDir, 'predict_examples.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t')[0])
   : ['CCO', 'c1ccccc1', 'CC(=O)O', 'CC(C)=O', 'Cc1ccccc1', 'CCCCCC', 'c1ccc2ccccc2c1', 'CN1C=NC2=C1C(=O)N(C(=O)N2C)C', 'OC(=O)c1ccccc1O', 'ClC(Cl)Cl'];
 const n = Number(opt.n);
-const smiles = Array.from({ length: n }, (_, i) => base[i % base.length]);
-const dir = mkdtempSync(join(tmpdir(), 'chem-bench-predict-'));
 const file = join(dir, 'molecules.smi');
-writeFileSync(file, smiles.join('\n') + '\n');
+writeFileSync(file, Array.from({ length: n }, (_, i) => base[i % base.length]).join('\n') + '\n');
 console.log(`input: ${n} SMILES (${base.length} distinct, from ${methodsDir ? 'predict_examples.tsv' : 'the built-in set'})`);
 
 /** Wall time in seconds of one command, stdin from `input` when given; fails loudly on a bad exit. */
@@ -69,35 +71,63 @@ function findObabel() {
   return false;
 }
 const haveObabel = findObabel();
-if (!haveObabel) console.log('Open Babel (obabel) is not installed and could not be installed: throughput ratio skipped');
+if (!haveObabel) console.log('Open Babel (obabel) is not installed and could not be installed: the throughput ratios are skipped');
 
-// ---- throughput ----
+// ---- 1. throughput ----
+const predict = (format, jobs) => () => timed('node', [chem, 'predict', '-', '--format', format, ...(jobs ? ['--jobs', jobs] : [])], file, [0, 7]);
 const runs = {
-  'chem predict csv': () => timed('node', [chem, 'predict', '-', '--format', 'csv'], file, [0, 7]),
-  'chem predict csv --jobs 0': () => timed('node', [chem, 'predict', '-', '--format', 'csv', '--jobs', '0'], file, [0, 7]),
-  'chem predict ndjson': () => timed('node', [chem, 'predict', '-', '--format', 'ndjson'], file, [0, 7]),
+  'chem predict ndjson': predict('ndjson'),
+  'chem predict csv': predict('csv'),
+  'chem predict ndjson --jobs 0': predict('ndjson', '0'),
+  'chem predict csv --jobs 0': predict('csv', '0'),
   ...(haveObabel ? { 'obabel logP': () => timed('obabel', ['-ismi', file, '-osmi', '--append', 'logP', '-O', '/dev/null']) } : {}),
 };
 const best = Object.fromEntries(Object.keys(runs).map((k) => [k, Infinity]));
 for (let r = 0; r < Number(opt.rounds); r++) {
   for (const [k, f] of Object.entries(runs)) {
     const { s, stdout } = f();
-    if (k.startsWith('chem') && k.includes('csv')) {
-      const rows = stdout.split('\r\n').length - 2;
+    if (k.startsWith('chem')) {
+      const rows = k.includes('csv') ? stdout.split('\r\n').length - 2 : stdout.split('\n').length - 1;
       if (rows !== n) throw new Error(`${k}: ${rows} rows for ${n} lines`);
     }
     best[k] = Math.min(best[k], s);
   }
 }
 console.log('\nbatch throughput (best of %d rounds):', Number(opt.rounds));
-for (const [k, s] of Object.entries(best)) console.log(`  ${k.padEnd(28)} ${s.toFixed(2).padStart(7)} s  ${Math.round(n / s).toString().padStart(7)} molecules/s`);
-if (haveObabel) {
-  for (const k of ['chem predict csv', 'chem predict csv --jobs 0', 'chem predict ndjson']) {
-    console.log(`  ratio ${k} / obabel logP: ${(best['obabel logP'] / best[k]).toFixed(2)}x (goal >= 2x)`);
-  }
+for (const [k, s] of Object.entries(best)) {
+  const vs = haveObabel && k !== 'obabel logP' ? `  ${ratio(best['obabel logP'] / s)} obabel logP (goal >= 2x)` : '';
+  console.log(`  ${k.padEnd(30)} ${s.toFixed(2).padStart(6)} s ${Math.round(n / s).toString().padStart(7)} molecules/s ${Math.round((s / n) * 1e6).toString().padStart(5)} µs/molecule${vs}`);
 }
 
-// ---- cold start ----
+// ---- 2. memory ----
+// Distinct small molecules: head + middle + tail fragments.
+const heads = ['C', 'CC', 'CCC', 'CC(C)', 'c1ccccc1', 'C1CCCCC1', 'OC', 'NC', 'ClC', 'FC(F)(F)', 'O=C(O)', 'N#C', 'CC(=O)', 'COc1ccc(cc1)'];
+const mids = ['', 'C', 'CC', 'CCC', 'C(C)', 'C=C', 'C#C', 'CO', 'CN', 'C(=O)', 'c1ccc(cc1)', 'C1CC1', 'OCC', 'SC'];
+const tails = ['C', 'O', 'N', 'Cl', 'Br', 'F', 'C(=O)O', 'C(=O)N', 'OC', 'C#N', 'S', 'c1ccncc1', 'C(F)(F)F', '[N+](=O)[O-]'];
+const enumerated = heads.flatMap((h) => mids.flatMap((m) => tails.map((t) => h + m + t)));
+const rssProbe = join(dir, 'rss.cjs');
+writeFileSync(rssProbe, "process.on('exit', () => require('node:fs').writeSync(2, `maxrss ${process.resourceUsage().maxRSS}\\n`));\n");
+/** Peak RSS (MB) and wall time of `chem predict -` (NDJSON to /dev/null) over `lines` enumerated SMILES. */
+function peak(lines) {
+  const input = join(dir, `big-${lines}.smi`);
+  writeFileSync(input, Array.from({ length: lines }, (_, i) => enumerated[i % enumerated.length]).join('\n') + '\n');
+  const [fin, fout] = [openSync(input, 'r'), openSync('/dev/null', 'w')];
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('node', ['--require', rssProbe, chem, 'predict', '-', '--format', 'ndjson'], { stdio: [fin, fout, 'pipe'], encoding: 'utf8' });
+  const s = Number(process.hrtime.bigint() - t0) / 1e9;
+  closeSync(fin);
+  closeSync(fout);
+  const kb = /maxrss (\d+)/.exec(r.stderr)?.[1];
+  if (![0, 7].includes(r.status) || !kb) throw new Error(`chem predict over ${lines} lines: exit ${r.status} ${r.stderr}`);
+  return { mb: Number(kb) / 1024, s };
+}
+const big = Number(opt.big);
+const [small, large] = [peak(5000), peak(big)];
+console.log(`\nmemory, NDJSON batch of enumerated SMILES (${enumerated.length} distinct):`);
+console.log(`  5000 lines: peak RSS ${small.mb.toFixed(0)} MB; ${big} lines: peak RSS ${large.mb.toFixed(0)} MB (goal <= 300 MB), ${large.s.toFixed(1)} s`);
+console.log(`  ratio peak RSS ${big} lines / 5000 lines: ${ratio(large.mb / small.mb)} (bounded: about 1x)`);
+
+// ---- 3. cold start ----
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const cold = { node: [], chem: [] };
 for (let i = 0; i < Number(opt.runs); i++) {
@@ -106,6 +136,6 @@ for (let i = 0; i < Number(opt.runs); i++) {
 }
 const [mn, mc] = [median(cold.node), median(cold.chem)];
 console.log(`\ncold start (median of ${opt.runs}): node -e 0 ${(mn * 1000).toFixed(0)} ms, chem predict CCO --json ${(mc * 1000).toFixed(0)} ms`);
-console.log(`  ratio chem / node: ${(mc / mn).toFixed(2)}x (goal <= 2x)`);
+console.log(`  ratio chem / node: ${ratio(mc / mn)} (goal <= 2x)`);
 
 rmSync(dir, { recursive: true, force: true });

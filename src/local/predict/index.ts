@@ -279,11 +279,12 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
   const have = xs.map(present);
   const facts = parts.map((a) => domainFacts(a.g));
   for (const { key, m } of models) {
+    const [s, r] = [sourceKey(m), modelReference(m)];
     const inside: number[] = [];
     for (let i = 0; i < parts.length; i++) {
       const why = outsideDomain(m, xs[i], facts[i]);
       if (!why) inside.push(i);
-      else if (fixed[i][key]) fixed[i][key][0].c = `no ${sourceKey(m)} value: ${why}`;
+      else if (fixed[i][key]) fixed[i][key][0].c = `no ${s} value: ${why}`;
     }
     const values = evaluateMany(
       m,
@@ -292,7 +293,7 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
     );
     inside.forEach((i, j) => {
       const { v, e } = values[j];
-      const p: DataPoint = { u: key, s: sourceKey(m), v: round(v), e: Number(e.toPrecision(3)), calc: true, r: modelReference(m) };
+      const p: DataPoint = { u: key, s, v: round(v), e: Number(e.toPrecision(3)), calc: true, r };
       (fixed[i][key] ??= []).unshift(p);
     });
   }
