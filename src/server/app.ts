@@ -80,14 +80,14 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 /** A weak entity tag over the given parts: equal parts, equivalent answers. */
 const entityTag = (...parts: string[]) => `W/"${createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 27)}"`;
 
-/** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2). */
+/**
+ * Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2). `*` is not
+ * honoured: with a build id the 304 comes before the backend says whether the resource exists.
+ */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((t) => {
-    const v = t.trim();
-    return v === '*' || v.replace(/^W\//, '') === opaque;
-  });
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === opaque);
 }
 
 export function buildServer(opts: ServerOptions): FastifyInstance {

@@ -41,6 +41,8 @@ describe('chem serve', () => {
     await expect(runServe(ctx, { host: '127.0.0.1', port: '0', auth: true })).rejects.toMatchObject({ status: 400, message: /--keys FILE/ });
     await expect(runServe(ctx, { host: '127.0.0.1', port: '99999', auth: true, keys: 'x' })).rejects.toMatchObject({ status: 400 });
     await expect(runServe(ctx, { host: '127.0.0.1', port: '0', auth: true, keys: '/nonexistent/keys' })).rejects.toMatchObject({ status: 400 });
+    await expect(runServe(ctx, { host: '127.0.0.1', port: '0', auth: false, redis: 'http://localhost:6379' })).rejects.toMatchObject({ status: 400, message: /invalid --redis URL/ });
+    await expect(runServe(ctx, { host: '127.0.0.1', port: '0', auth: false, redisKeys: true })).rejects.toMatchObject({ status: 400, message: /--redis-keys needs/ });
   });
 
   it('--no-auth on loopback warns loudly and serves without a key', async () => {

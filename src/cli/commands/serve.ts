@@ -75,6 +75,9 @@ export async function runServe(ctx: Context, opts: Options, signals: Signals = p
   if (!/^\d+$/.test(opts.port) || port > 65535) throw usageError(`invalid port "${opts.port}": expected 0..65535`);
   const redisUrl = opts.redis ?? (ctx.env.CHEM_REDIS_URL || undefined);
   if (opts.redisKeys && !redisUrl) throw usageError('--redis-keys needs --redis URL (or CHEM_REDIS_URL)');
+  if (redisUrl && !/^rediss?:$/.test(URL.parse(redisUrl)?.protocol ?? '')) {
+    throw usageError('invalid --redis URL: expected redis://[user:password@]host[:port][/db] or rediss://…');
+  }
   const trustProxy = opts.trustProxy?.split(',').map((s) => s.trim()).filter(Boolean);
   const { KeyStore } = await import('../../server/keys.js');
   const { buildServer, API_PREFIX } = await import('../../server/app.js');
