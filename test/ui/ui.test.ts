@@ -183,7 +183,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the page in chromium', () => {
     await page.locator('ol.results li a').first().focus();
     await page.keyboard.press('Enter');
     await page.locator('h1', { hasText: 'Benzene' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
   }, 60_000);
 
   it('readable at 360 px: nothing wider than the screen outside the scrolling tables', async () => {
