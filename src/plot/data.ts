@@ -2,7 +2,7 @@
 // told apart as measured, sampled from a correlation, or calculated. Shared by the terminal chart,
 // the SVG/PNG chart (vega.ts) and the server's plot route.
 import { ChemError, notFound, usageError } from '../api/errors.js';
-import { isTDependent, plainSymbol, property, PROPERTIES } from '../api/properties.js';
+import { plainSymbol, property, PROPERTIES } from '../api/properties.js';
 import type { Compound, DataPoint } from '../api/types.js';
 import { displayUnit, type UnitPrefs } from '../cli/units.js';
 
@@ -35,17 +35,20 @@ export interface PlotSeries {
   /** Display units of the axes. */
   tUnit: string;
   unit: string;
-  /** Log y axis: positive values spanning two decades or more (vapour pressure, liquid viscosity). */
+  /** Log y axis: vapour pressures, and positive values spanning two decades or more (liquid viscosity). */
   log: boolean;
   points: PlotPoint[];
 }
+
+// Vapour and sublimation pressures follow ln p ≈ A − B/T: a log axis even over a narrow range.
+const LOG_KEYS = new Set(['pvap', 'psub']);
 
 export const T_DEPENDENT_KEYS = (): string[] => PROPERTIES.filter((p) => p.dep.includes('T')).map((p) => p.key);
 
 /** Checks a key asked for: 400 when it is not a T-dependent registry key. */
 export function checkPlotKey(key: string): void {
   if (!property(key)) throw usageError(`unknown property "${key}": T-dependent keys are ${T_DEPENDENT_KEYS().join(', ')}`);
-  if (!isTDependent(key)) throw usageError(`"${key}" does not depend on temperature: T-dependent keys are ${T_DEPENDENT_KEYS().join(', ')}`);
+  if (!property(key)!.dep.includes('T')) throw usageError(`"${key}" does not depend on temperature: T-dependent keys are ${T_DEPENDENT_KEYS().join(', ')}`);
 }
 
 /** The series of one key of a record (key checked with checkPlotKey); 404 when it holds no point with a temperature. */
@@ -76,7 +79,7 @@ export function plotSeries(comp: Compound, key: string, units: UnitPrefs): PlotS
   points.sort((a, b) => a.t - b.t);
   const vs = points.map((p) => p.v);
   const min = Math.min(...vs);
-  const log = min > 0 && Math.max(...vs) / min >= 100;
+  const log = min > 0 && (LOG_KEYS.has(key) || Math.max(...vs) / min >= 100);
   return { key, desc: def.desc, sym: plainSymbol(def), tUnit: tConv.unit, unit: vConv.unit, log, points };
 }
 

@@ -8,7 +8,9 @@ import { compoundIdFor } from '../../src/api/ids.js';
 import type { Compound, DataPoint } from '../../src/api/types.js';
 import { buildDatabase } from '../../src/local/store/build.js';
 import { plotSeries } from '../../src/plot/data.js';
+import { property } from '../../src/api/properties.js';
 import { vegaLiteSpec } from '../../src/plot/chart.js';
+import { kittyImage, kittySupported } from '../../src/plot/terminal.js';
 import { runChem } from '../helpers.js';
 
 const MIRROR = join(import.meta.dirname, '../fixtures/store/mirror');
@@ -61,6 +63,22 @@ describe('chem plot', () => {
     expect(r.stdout).toContain('T (°C)');
     expect(r.stdout).toMatch(/[\u2801-\u28ff]/);
     expect(r.stdout).toContain('CRC Handbook of Chemistry and Physics: measured (1 point)');
+  });
+
+  it('kitty graphics: the PNG in base64 chunks of at most 4096, scaled to the terminal width', async () => {
+    const r = await chem(['plot', ETHANOL, 'hvapt', '--terminal', 'kitty'], { tty: true, columns: 100 });
+    expect(r.code).toBe(0);
+    const chunks = [...r.stdout.matchAll(/\x1b_G([^;]*);([A-Za-z0-9+/=]*)\x1b\\/g)];
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks[0]![1]).toBe('a=T,f=100,c=100,m=1');
+    expect(chunks.at(-1)![1]).toBe('m=0');
+    for (const c of chunks) expect(c[2]!.length).toBeLessThanOrEqual(4096);
+    const png = Buffer.from(chunks.map((c) => c[2]).join(''), 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(kittyImage(Buffer.from('x'), 80)).toBe('\x1b_Ga=T,f=100,c=80,m=0;eA==\x1b\\\n');
+    expect(kittySupported({ TERM: 'xterm-kitty' })).toBe(true);
+    expect(kittySupported({ TERM_PROGRAM: 'WezTerm' })).toBe(true);
+    expect(kittySupported({ TERM: 'xterm-256color' })).toBe(false);
   });
 
   it('writes an SVG with the axis titles, and a PNG at twice its size', async () => {
@@ -125,6 +143,12 @@ describe('plot series and scales', () => {
     expect(water.log).toBe(false);
     const wide = plotSeries(comp([{ v: 1e-2, t: 200, s: 'a' }, { v: 5e-5, t: 500, s: 'a' }]), 'dvisc', K);
     expect(wide.log).toBe(true);
+    // A vapour pressure is on a log axis even over less than a decade (ethanol, 101.325 kPa at its
+    // normal boiling point 351.44 K, 53.8 kPa at 331.15 K).
+    if (property('pvap')) {
+      const pvap = plotSeries({ ...comp([]), tpdep_props: { pvap: [{ v: 53.8, t: 331.15, s: 'a' }, { v: 101.325, t: 351.44, s: 'a' }] } }, 'pvap', K);
+      expect(pvap.log).toBe(true);
+    }
     const layers = (vegaLiteSpec('x', [wide]).vconcat as { encoding: { y: { scale: { type?: string } } } }[])[0]!;
     expect(layers.encoding.y.scale.type).toBe('log');
   });
