@@ -68,6 +68,7 @@ describe('chem plot', () => {
   it('kitty graphics: the PNG in base64 chunks of at most 4096, scaled to the terminal width', async () => {
     const r = await chem(['plot', ETHANOL, 'hvapt', '--terminal', 'kitty'], { tty: true, columns: 100 });
     expect(r.code).toBe(0);
+    // eslint-disable-next-line no-control-regex -- the kitty escape sequences themselves
     const chunks = [...r.stdout.matchAll(/\x1b_G([^;]*);([A-Za-z0-9+/=]*)\x1b\\/g)];
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks[0]![1]).toBe('a=T,f=100,c=100,m=1');
