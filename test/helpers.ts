@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { main } from '../src/cli/main.js';
-import { streamIO } from '../src/cli/context.js';
+import { streamIO, type Context, type GlobalOptions } from '../src/cli/context.js';
+import { buildContext, type Deps } from '../src/cli/command.js';
+import type { Backend } from '../src/backend.js';
 
 export interface RunResult {
   code: number;
@@ -42,6 +44,27 @@ export async function runChem(argv: string[], opts: RunOptions = {}): Promise<Ru
   const env = { CHEM_CONFIG_DIR: testConfigDir, HOME: testConfigDir, PATH: process.env.PATH, ...opts.env };
   const code = await main(argv, { io: streamIO(stdin, out.w, err.w), env });
   return { code, stdout: out.text(), stderr: err.text() };
+}
+
+export interface ContextOptions extends RunOptions {
+  /** The backend every lookup goes to (Deps.createBackend). */
+  backend?: Backend;
+  clock?: Deps['clock'];
+  /** Global flags, typed as commander hands them over. */
+  globals?: GlobalOptions;
+  /** Batch input (`-`). */
+  batch?: boolean;
+}
+
+/** A real Context for calling a command's run function directly, with the backend and clock injected through Deps. */
+export function testContext(opts: ContextOptions = {}): { ctx: Context; stdout: () => string; stderr: () => string } {
+  const out = sink(!!opts.tty, opts.columns);
+  const err = sink(!!opts.tty);
+  const stdin = Readable.from(opts.stdin !== undefined ? [opts.stdin] : []);
+  const env = { CHEM_CONFIG_DIR: testConfigDir, HOME: testConfigDir, PATH: process.env.PATH, ...opts.env };
+  const backend = opts.backend;
+  const deps: Deps = { io: streamIO(stdin, out.w, err.w), env, setExit: () => {}, clock: opts.clock, createBackend: backend && (async () => backend) };
+  return { ctx: buildContext(deps, opts.globals ?? {}, !!opts.batch), stdout: out.text, stderr: err.text };
 }
 
 /** Reads a TSV with a header line into objects. */

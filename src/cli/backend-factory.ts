@@ -28,12 +28,15 @@ export function responseCacheDir(env: Env): string {
   return join(defaultCacheDir(env), 'http');
 }
 
-export async function createBackend(ctx: Context, globals: BackendOptions): Promise<Backend> {
+/** Creates the backend of a command (Deps.createBackend; tests pass their own). */
+export type BackendFactory = (ctx: Context, globals: BackendOptions) => Promise<Backend>;
+
+export const createBackend: BackendFactory = async (ctx, globals) => {
   if (chooseBackend(globals, ctx.settings) === 'local') {
     const { LocalBackend } = await import('../local/backend.js');
     return new LocalBackend({ dbPath: ctx.settings.db, env: ctx.env, notice: ctx.notice });
   }
-  const [{ RemoteBackend }, { DiskCache }, { sharedBucket }] = await Promise.all([
+  const [{ RemoteBackend }, { DiskCache }, { sharedBucket, realClock, TokenBucket }] = await Promise.all([
     import('../remote/backend.js'),
     import('../remote/cache.js'),
     import('../remote/rate-limit.js'),
@@ -43,8 +46,10 @@ export async function createBackend(ctx: Context, globals: BackendOptions): Prom
     baseUrl: ctx.settings.baseUrl,
     apiKey: ctx.settings.apiKey,
     insecure: !!globals.insecure,
-    bucket: sharedBucket(ctx.settings.baseUrl),
-    cache: globals.cache === false ? undefined : new DiskCache(responseCacheDir(ctx.env)),
+    clock: ctx.clock,
+    // One bucket for the whole process; a test's virtual clock gets a bucket of its own.
+    bucket: ctx.clock === realClock ? sharedBucket(ctx.settings.baseUrl) : new TokenBucket(undefined, undefined, ctx.clock),
+    cache: globals.cache === false ? undefined : new DiskCache(responseCacheDir(ctx.env), ctx.clock),
     log: ctx.log,
     // Pacing under the client's own limit is normal in a batch: say so once, not per request.
     onWait: (seconds, reason) => {
@@ -55,4 +60,4 @@ export async function createBackend(ctx: Context, globals: BackendOptions): Prom
       ctx.notice(`waiting ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s: ${reason}`);
     },
   });
-}
+};

@@ -1,10 +1,13 @@
 // Glue between commander and the command functions: builds the Context from the global options
-// and turns a handler's result into the process exit code.
+// and turns a handler's result into the process exit code. Flags arrive typed (arguments.ts);
+// what a command needs from outside (streams, environment, backend, clock) comes in Deps, so a
+// test injects a fake backend or a virtual clock instead of patching a Context.
 import type { Command } from 'commander';
 import { brokenConfigMessage, readConfigFile, resolveSettings, type Env } from './config.js';
 import { usageError } from '../api/errors.js';
 import { chooseFormat, makeColor, type Context, type GlobalOptions, type IO } from './context.js';
-import { createBackend } from './backend-factory.js';
+import { createBackend, type BackendFactory } from './backend-factory.js';
+import { realClock, type Clock } from '../remote/rate-limit.js';
 import { withSpinner } from './feedback.js';
 import type { UnitPrefs } from './units.js';
 
@@ -15,6 +18,10 @@ export interface Deps {
   setExit(code: number): void;
   /** chalk, preloaded by main only when stdout is a terminal (saves ~25 ms when piped). */
   chalk?: typeof import('chalk');
+  /** Creates the backend on a command's first lookup (default: local or remote, backend-factory.ts). */
+  createBackend?: BackendFactory;
+  /** Time for pacing, cache ages and progress rates (default: the real clock). */
+  clock?: Clock;
 }
 
 export type Handler<O> = (ctx: Context, args: string[], opts: O, cmd: Command) => Promise<number | void>;
@@ -31,13 +38,14 @@ export interface ActionOptions {
 export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean, opts: ActionOptions = {}): Context {
   const { io, env } = deps;
   const file = readConfigFile(env);
+  const makeBackend = deps.createBackend ?? createBackend;
   if (file.broken && !opts.lenientConfig) throw usageError(brokenConfigMessage(file));
   const values = { ...file.values, ...(globals.db ? { db: globals.db } : {}) };
   const settings = resolveSettings(env, values, opts.lenientConfig ? () => {} : undefined);
   const units: UnitPrefs = {
-    temp: (globals.temp ?? settings.temp) as UnitPrefs['temp'],
-    pressure: (globals.pressure ?? settings.pressure) as UnitPrefs['pressure'],
-    energy: (globals.energy ?? settings.energy) as UnitPrefs['energy'],
+    temp: globals.temp ?? settings.temp,
+    pressure: globals.pressure ?? settings.pressure,
+    energy: globals.energy ?? settings.energy,
   };
   const { format, explicit } = chooseFormat(globals, io);
   const quiet = !!globals.quiet;
@@ -54,10 +62,11 @@ export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean,
     debug,
     units,
     convertJson: !!globals.convertJson,
-    fields: globals.fields ? globals.fields.split(',').map((f) => f.trim()).filter(Boolean) : undefined,
+    fields: globals.fields,
     batch,
+    clock: deps.clock ?? realClock,
     backend: async (opts = {}) => {
-      const b = await (backend ??= createBackend(ctx, globals));
+      const b = await (backend ??= makeBackend(ctx, globals));
       return batch || opts.feedback === false ? b : withSpinner(b, ctx);
     },
     notice: (m) => {

@@ -2,10 +2,10 @@
 // a lazily created backend. Tests build one with fake streams; nothing below reads `process.*`.
 import type { Readable, Writable } from 'node:stream';
 import type { Backend } from '../backend.js';
-import { ChemError } from '../api/errors.js';
-import { FORMATS, type Format } from './output.js';
+import type { Format } from './output.js';
 import type { Env, Settings } from './config.js';
 import type { UnitPrefs } from './units.js';
+import type { Clock } from '../remote/rate-limit.js';
 
 export interface IO {
   stdin: Readable;
@@ -36,6 +36,8 @@ export interface Context {
   fields?: string[];
   /** True for batch input (`-`): progress counter instead of spinners. */
   batch: boolean;
+  /** Time for pacing, cache ages and progress rates (a virtual one in tests). */
+  clock: Clock;
   /**
    * The backend, created on first use (loads only the modules it needs). On a terminal its calls
    * show a spinner, except in batches and with `feedback: false` (the server).
@@ -73,29 +75,25 @@ export function streamIO(stdin: Readable & { isTTY?: boolean }, stdout: Writable
   };
 }
 
+/** The global flags as commander hands them over: already checked and typed (program.ts, arguments.ts). */
 export interface GlobalOptions {
-  format?: string;
+  format?: Format;
   json?: boolean;
   color?: boolean;
   quiet?: boolean;
   debug?: boolean;
   db?: string;
-  temp?: string;
-  pressure?: string;
-  energy?: string;
+  temp?: UnitPrefs['temp'];
+  pressure?: UnitPrefs['pressure'];
+  energy?: UnitPrefs['energy'];
   convertJson?: boolean;
-  fields?: string;
+  fields?: string[];
 }
 
 /** Default format: a table on a terminal, JSON when stdout is piped (streams and batches: NDJSON, see formatOf in output.ts). */
 export function chooseFormat(opts: GlobalOptions, io: IO): { format: Format; explicit: boolean } {
   if (opts.json) return { format: 'json', explicit: true };
-  if (opts.format) {
-    if (!(FORMATS as readonly string[]).includes(opts.format)) {
-      throw new ChemError(400, `unknown format "${opts.format}": expected one of ${FORMATS.join(', ')}`);
-    }
-    return { format: opts.format as Format, explicit: true };
-  }
+  if (opts.format) return { format: opts.format, explicit: true };
   return { format: io.stdoutIsTTY ? 'table' : 'json', explicit: false };
 }
 

@@ -84,12 +84,12 @@ export interface Progress {
 export function startProgress(ctx: Context, label = 'rows'): Progress {
   if (!active(ctx)) return { tick: () => {}, done: () => {} };
   const err = ctx.io.stderr;
-  const t0 = Date.now();
+  const t0 = ctx.clock.now();
   let n = 0;
   let failed = 0;
   let last = 0;
   const draw = () => {
-    const s = (Date.now() - t0) / 1000;
+    const s = (ctx.clock.now() - t0) / 1000;
     const rate = s > 0 ? Math.round(n / s) : 0;
     err.write(`\r\x1b[2K${n} ${label}${failed ? `, ${failed} failed` : ''}  ${rate}/s`);
   };
@@ -97,7 +97,7 @@ export function startProgress(ctx: Context, label = 'rows'): Progress {
     tick: (f) => {
       n++;
       if (f) failed++;
-      const now = Date.now();
+      const now = ctx.clock.now();
       if (now - last > 100) {
         last = now;
         draw();
@@ -118,7 +118,7 @@ export function startBar(ctx: Context, label: string): { update(done: number, to
   let lastLine = '';
   return {
     update: (done, total, what = '') => {
-      const now = Date.now();
+      const now = ctx.clock.now();
       if (now - last < 100 && done < total) return;
       last = now;
       const width = 24;

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Deps } from './command.js';
 import { FORMATS } from './output.js';
 import { examples } from './help.js';
+import { fieldList } from './arguments.js';
 import { convertCommand } from './commands/convert.js';
 import { searchCommand } from './commands/search.js';
 import { predictCommand } from './commands/predict.js';
@@ -33,7 +34,7 @@ export function buildProgram(deps: Deps): Command {
     .addOption(new Option('--temp <unit>', 'temperature unit of rows (table, CSV, NDJSON --fields)').choices(['K', 'C', 'F']))
     .addOption(new Option('--pressure <unit>', 'pressure unit of rows (table, CSV, NDJSON --fields)').choices(['kPa', 'bar', 'atm', 'psi', 'MPa']))
     .addOption(new Option('--energy <unit>', 'energy unit of rows (table, CSV, NDJSON --fields)').choices(['kJ/mol', 'kcal/mol']))
-    .option('--fields <list>', 'comma-separated columns for table, CSV and NDJSON rows (e.g. id,compound,tb)')
+    .addOption(new Option('--fields <list>', 'comma-separated columns for table, CSV and NDJSON rows (e.g. id,compound,tb)').argParser(fieldList))
     .option('--convert-json', 'apply the unit options to JSON documents too (default: spec units)')
     .addOption(new Option('--backend <kind>', 'local engine or remote v1 API (default: config backend, CHEM_BACKEND; remote when an API key is set, else local)').choices(['local', 'remote']))
     .option('--no-cache', 'remote backend: neither read nor write the response cache')

@@ -257,9 +257,9 @@ describe('batch under faults', () => {
     const io = streamIO(Readable.from([lines.join('\n') + '\n']), stdout, stderr);
     const clock = virtualClock();
     const backend = new RemoteBackend({ baseUrl: srv.base, apiKey: KEY, clock, bucket: new TokenBucket(30, 2, clock), bodyTimeout: 300 });
-    const ctx = { ...buildContext({ io, env: remote(), setExit: () => {} }, { quiet: true }, true), backend: async () => backend };
+    const ctx = buildContext({ io, env: remote(), setExit: () => {}, clock, createBackend: async () => backend }, { quiet: true }, true);
     const t0 = clock.now();
-    const code = await runConvert(ctx, ['name', '-'], {});
+    const code = await runConvert(ctx, { from: 'name', value: '-' });
     await backend.close();
 
     const rows = out.join('').trimEnd().split('\n').map((l) => JSON.parse(l));

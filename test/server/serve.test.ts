@@ -5,24 +5,18 @@ import { EventEmitter } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { Context } from '../../src/cli/context.js';
 import { runServe } from '../../src/cli/commands/serve.js';
 import { isLoopback } from '../../src/loopback.js';
 import { FakeBackend, byName } from './fake-backend.js';
 import { get } from './http.js';
+import { runChem, testContext } from '../helpers.js';
 
-function fakeContext() {
-  const stderr = new PassThrough();
-  let text = '';
-  stderr.on('data', (d) => (text += d));
-  const ctx = { io: { stderr }, env: {}, backend: async () => new FakeBackend() } as unknown as Context;
-  return { ctx, stderr: () => text };
-}
+const fakeContext = () => testContext({ backend: new FakeBackend() });
 
-const serve = (ctx: Context, opts: { host?: string; port?: string; keys?: string; auth?: boolean }, signals = new EventEmitter()) =>
+const serve = (ctx: Context, opts: { host?: string; port?: number; keys?: string; auth?: boolean }, signals = new EventEmitter()) =>
   new Promise<{ url: string; done: Promise<number>; signals: EventEmitter }>((resolve, reject) => {
-    const done = runServe(ctx, { host: '127.0.0.1', port: '0', auth: true, ...opts }, signals, (url) => resolve({ url, done, signals }));
+    const done = runServe(ctx, { host: '127.0.0.1', port: 0, auth: true, ...opts }, signals, (url) => resolve({ url, done, signals }));
     done.catch(reject);
   });
 
@@ -37,12 +31,13 @@ describe('chem serve', () => {
 
   it('refuses --no-auth on a non-loopback address, and no keys without --no-auth', async () => {
     const { ctx } = fakeContext();
-    await expect(runServe(ctx, { host: '0.0.0.0', port: '0', auth: false })).rejects.toMatchObject({ status: 400, message: /loopback/ });
-    await expect(runServe(ctx, { host: '127.0.0.1', port: '0', auth: true })).rejects.toMatchObject({ status: 400, message: /--keys FILE/ });
-    await expect(runServe(ctx, { host: '127.0.0.1', port: '99999', auth: true, keys: 'x' })).rejects.toMatchObject({ status: 400 });
-    await expect(runServe(ctx, { host: '127.0.0.1', port: '0', auth: true, keys: '/nonexistent/keys' })).rejects.toMatchObject({ status: 400 });
-    await expect(runServe(ctx, { host: '127.0.0.1', port: '0', auth: false, redis: 'http://localhost:6379' })).rejects.toMatchObject({ status: 400, message: /invalid --redis URL/ });
-    await expect(runServe(ctx, { host: '127.0.0.1', port: '0', auth: false, redisKeys: true })).rejects.toMatchObject({ status: 400, message: /--redis-keys needs/ });
+    await expect(runServe(ctx, { host: '0.0.0.0', port: 0, auth: false })).rejects.toMatchObject({ status: 400, message: /loopback/ });
+    await expect(runServe(ctx, { host: '127.0.0.1', port: 0, auth: true })).rejects.toMatchObject({ status: 400, message: /--keys FILE/ });
+    await expect(runServe(ctx, { host: '127.0.0.1', port: 0, auth: true, keys: '/nonexistent/keys' })).rejects.toMatchObject({ status: 400 });
+    const badPort = await runChem(['serve', '--port', '99999', '--keys', 'x']);
+    expect([badPort.code, badPort.stderr]).toEqual([2, "error: option '--port <port>' argument '99999' is invalid. expected 0..65535\n"]);
+    await expect(runServe(ctx, { host: '127.0.0.1', port: 0, auth: false, redis: 'http://localhost:6379' })).rejects.toMatchObject({ status: 400, message: /invalid --redis URL/ });
+    await expect(runServe(ctx, { host: '127.0.0.1', port: 0, auth: false, redisKeys: true })).rejects.toMatchObject({ status: 400, message: /--redis-keys needs/ });
   });
 
   it('--no-auth on loopback warns loudly and serves without a key', async () => {

@@ -77,11 +77,10 @@ export function cidCommand(deps: Deps): Command {
     .description('show a compound record: identifiers and every value with its source, reference and outlier mark')
     .argument('[id]', 'compound id (as shown by chem search), or - to read one per line from stdin')
     .addHelpText('after', examples('chem cid 27-471-9', 'chem cid 27-471-9 --json', 'chem search ethanol --fields id | chem cid - --format csv'))
-    .action(action(deps, (ctx, args) => runCid(ctx, args)));
+    .action(action(deps, (ctx, [id]) => runCid(ctx, { id })));
 }
 
-export async function runCid(ctx: Context, args: string[]): Promise<number> {
-  const [id] = args;
+export async function runCid(ctx: Context, { id }: { id?: string }): Promise<number> {
   if (!id) throw usageError('usage: chem cid ID (see chem cid --help)');
   const backend = await ctx.backend();
   // Whole JSON documents carry every field; tables and rows (NDJSON with --fields) show none of the structure files.

@@ -9,7 +9,12 @@ import { readLines, runBatch } from '../batch.js';
 import { printResult, type View } from '../output.js';
 import { examples } from '../help.js';
 
-interface Options {
+export interface ConvertOptions {
+  /** The input format (checked by commander against CONVERT_FORMATS). */
+  from?: ConvertFormat;
+  /** The compound in that format, or - for one per line from stdin. */
+  value?: string;
+  /** --file: a molfile instead of FROM VALUE. */
   file?: string;
   strict?: boolean;
 }
@@ -39,29 +44,25 @@ export function convertCommand(deps: Deps): Command {
         'cut -f2 list.tsv | chem convert smiles - --format csv',
       ),
     )
-    .action(action(deps, (ctx, args, opts: Options) => runConvert(ctx, args, opts)));
+    .action(action(deps, (ctx, [from, value], opts: ConvertOptions) => runConvert(ctx, { ...opts, from: from as ConvertFormat | undefined, value })));
 }
 
-export async function runConvert(ctx: Context, args: string[], opts: Options): Promise<number> {
+export async function runConvert(ctx: Context, opts: ConvertOptions): Promise<number> {
+  const { from, value } = opts;
   const backend = await ctx.backend();
   const convertOpts = { strict: opts.strict, onNotice: ctx.notice };
   if (opts.file) {
-    if (args.length) throw usageError('give either --file or FROM VALUE, not both');
+    if (from !== undefined) throw usageError('give either --file or FROM VALUE, not both');
     const { parseMolfile, canonicalSmiles } = await import('../../local/chem/molecule.js');
     const smiles = canonicalSmiles(parseMolfile(await readFile(opts.file, 'utf8')));
     await printResult(ctx, conversionView, await backend.convert('smiles', smiles, convertOpts));
     return 0;
   }
-  const [from, value] = args;
   if (!from || value === undefined) throw usageError('usage: chem convert FROM VALUE (see chem convert --help)');
-  if (!(CONVERT_FORMATS as readonly string[]).includes(from)) {
-    throw usageError(`unknown input format "${from}": expected one of ${CONVERT_FORMATS.join(', ')}`);
-  }
-  const fmt = from as ConvertFormat;
   if (value === '-') {
     const quietNotice = { ...convertOpts, onNotice: undefined };
-    return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.convert(fmt, v, quietNotice), conversionView);
+    return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.convert(from, v, quietNotice), conversionView);
   }
-  await printResult(ctx, conversionView, await backend.convert(fmt, value, convertOpts));
+  await printResult(ctx, conversionView, await backend.convert(from, value, convertOpts));
   return 0;
 }

@@ -78,11 +78,10 @@ export function midCommand(deps: Deps): Command {
     .description('show one mixture: components, parameter sets (NRTL, UNIQUAC, Wilson, PR kij, Henry) and their equation forms')
     .argument('[mid]', 'mixture id (as listed by chem mixtures; ends in a letter)')
     .addHelpText('after', examples('chem mid 12-345-c', 'chem mid 12-345-c --json'))
-    .action(action(deps, (ctx, args) => runMid(ctx, args)));
+    .action(action(deps, (ctx, [mid]) => runMid(ctx, { mid })));
 }
 
-export async function runMid(ctx: Context, args: string[]): Promise<number> {
-  const [mid] = args;
+export async function runMid(ctx: Context, { mid }: { mid?: string }): Promise<number> {
   if (!mid) throw usageError('usage: chem mid MID (see chem mid --help)');
   checkMixtureIdForm(mid);
   const backend = await ctx.backend();

@@ -30,11 +30,10 @@ export function mixturesCommand(deps: Deps): Command {
     .description('list the mixtures a compound takes part in: binary pairs with interaction parameters or Henry constants, and named blends')
     .argument('[cid]', 'compound id (as given by chem search)')
     .addHelpText('after', examples('chem mixtures 12-345-6', 'chem mixtures 12-345-6 --json', 'chem mixtures 12-345-6 --format csv'))
-    .action(action(deps, (ctx, args) => runMixtures(ctx, args)));
+    .action(action(deps, (ctx, [cid]) => runMixtures(ctx, { cid })));
 }
 
-export async function runMixtures(ctx: Context, args: string[]): Promise<number> {
-  const [cid] = args;
+export async function runMixtures(ctx: Context, { cid }: { cid?: string }): Promise<number> {
   if (!cid) throw usageError('usage: chem mixtures CID (see chem mixtures --help)');
   checkCompoundIdForm(cid);
   const backend = await ctx.backend();

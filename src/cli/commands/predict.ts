@@ -6,7 +6,7 @@
 //   unit, empty when not predicted), then for each temperature of --t (default 298.15 K) the columns
 //   dvisc@<T>K and cpg@<T>K, and (batch only) error. --prop keeps only the listed properties' columns.
 // NDJSON batch rows are {"input": line, "result": <v1 prediction result>} or {"input": line, "error": {...}}.
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { property, plainSymbol } from '../../api/properties.js';
 import type { PredictionResult } from '../../api/types.js';
 import type { PredictOptions } from '../../backend.js';
@@ -17,32 +17,21 @@ import { readLines, runBatch } from '../batch.js';
 import { formatOf, JsonText, printResult, type Column, type Render, type View } from '../output.js';
 import { flatColumns, flatRow, type FlatRow } from '../../local/predict/flat.js';
 import { examples } from '../help.js';
+import { propertyKeys, temperatures, wholeNumber } from '../arguments.js';
 
-interface Options {
-  prop?: string;
-  t?: string;
-  jobs?: string;
+export interface PredictCommandOptions {
+  /** The SMILES, or - for .smi lines from stdin. */
+  smiles?: string;
+  /** --prop: only these properties. */
+  prop?: string[];
+  /** --t: temperatures (K) of the T-dependent values. */
+  t?: number[];
+  /** --jobs: worker threads of big flat batches. */
+  jobs?: number;
 }
 
 /** Temperatures of the T-dependent columns of flat rows when --t is not given. */
 const FLAT_TEMPERATURES = [298.15];
-
-const list = (s: string | undefined) =>
-  s
-    ?.split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-
-function parseTemperatures(s: string | undefined): number[] | undefined {
-  const items = list(s);
-  if (!items) return undefined;
-  if (!items.length) throw usageError('--t needs at least one temperature in K, e.g. --t 298.15,500');
-  return items.map((x) => {
-    const t = Number(x);
-    if (!Number.isFinite(t) || t <= 0) throw usageError(`invalid temperature "${x}" in --t: expected kelvins > 0`);
-    return t;
-  });
-}
 
 /** Flat-row columns under the registry's units (converted to display units by the output layer). */
 function columns(keys: readonly string[], temperatures: readonly number[]): Column[] {
@@ -80,9 +69,9 @@ export function predictCommand(deps: Deps): Command {
   return new Command('predict')
     .description('predict properties from a SMILES: Joback, Wildman-Crippen logP, McGowan volume and derived ones')
     .argument('[smiles]', 'the structure as SMILES, or - to read .smi lines ("SMILES [name]") from stdin')
-    .option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)')
-    .option('--jobs <n>', 'batches of 2000+ lines: worker threads (default: one per core; 0: none)')
-    .option('--t <kelvins>', 'extra temperatures for cpg and dvisc, comma-separated (CSV: the T columns; default 298.15)')
+    .addOption(new Option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)').argParser(propertyKeys))
+    .addOption(new Option('--jobs <n>', 'batches of 2000+ lines: worker threads (default: one per core; 0: none)').argParser(wholeNumber(0)))
+    .addOption(new Option('--t <kelvins>', 'extra temperatures for cpg and dvisc, comma-separated (CSV: the T columns; default 298.15)').argParser(temperatures))
     .addHelpText(
       'after',
       examples(
@@ -92,15 +81,12 @@ export function predictCommand(deps: Deps): Command {
         'chem predict - --format csv < molecules.smi > predictions.csv',
       ),
     )
-    .action(action(deps, (ctx, args, opts: Options) => runPredict(ctx, args, opts)));
+    .action(action(deps, (ctx, [smiles], opts: PredictCommandOptions) => runPredict(ctx, { ...opts, smiles })));
 }
 
-export async function runPredict(ctx: Context, args: string[], opts: Options): Promise<number> {
-  const [smiles] = args;
+export async function runPredict(ctx: Context, opts: PredictCommandOptions): Promise<number> {
+  const { smiles, prop: props, t: temperatures, jobs } = opts;
   if (smiles === undefined) throw usageError('usage: chem predict SMILES (see chem predict --help)');
-  const props = parseProps(opts.prop);
-  const temperatures = parseTemperatures(opts.t);
-  const jobs = parseJobs(opts.jobs);
   // Flat rows have a column per temperature: exactly those temperatures are computed for every molecule.
   const flat = ctx.format === 'csv' || (smiles === '-' && ctx.format === 'table');
   const flatTemperatures = temperatures ?? FLAT_TEMPERATURES;
@@ -170,21 +156,6 @@ async function lookAhead(source: AsyncIterable<string>, n: number): Promise<{ li
     for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
   }
   return { lines: lines(), count: head.length };
-}
-
-function parseJobs(s: string | undefined): number | undefined {
-  if (s === undefined) return undefined;
-  const n = Number(s);
-  if (!Number.isInteger(n) || n < 0) throw usageError(`invalid --jobs "${s}": expected a whole number >= 0`);
-  return n;
-}
-
-function parseProps(s: string | undefined): string[] | undefined {
-  const keys = list(s);
-  if (!keys) return undefined;
-  if (!keys.length) throw usageError('--prop needs at least one property key, e.g. --prop tb,tc');
-  for (const k of keys) if (!property(k)) throw usageError(`unknown property key "${k}" in --prop`);
-  return keys;
 }
 
 /** Keeps only the listed properties (data points and info); allprops and descr stay whole. */

@@ -9,11 +9,12 @@ import { isLoopback } from '../../loopback.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
+import { wholeNumberIn } from '../arguments.js';
 import { VERSION } from '../program.js';
 
 interface Options {
   host: string;
-  port: string;
+  port: number;
   keys?: string;
   auth: boolean;
   redis?: string;
@@ -36,7 +37,7 @@ export function serveCommand(deps: Deps): Command {
   return new Command('serve')
     .description('serve the v1 REST API (/api/v1/...) over HTTP, with API keys and per-key rate limits')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0: any free port)', '8080')
+    .addOption(new Option('--port <port>', 'port to listen on (0: any free port)').argParser(wholeNumberIn(0, 65535)).default(8080))
     .option('--keys <file>', 'API keys, one per line (# comments allowed); re-read on SIGHUP')
     .option('--no-auth', 'serve without API keys (loopback addresses only)')
     .option('--redis <url>', 'keep the rate-limit buckets in Redis or Valkey, shared by replicas (env CHEM_REDIS_URL)')
@@ -71,8 +72,6 @@ function readSecret(path: string, what: string): string {
 
 /** Runs until a stop signal; resolves once the server has closed. `onListening` gets the address. */
 export async function runServe(ctx: Context, opts: Options, signals: Signals = process, onListening?: (url: string) => void): Promise<number> {
-  const port = Number(opts.port);
-  if (!/^\d+$/.test(opts.port) || port > 65535) throw usageError(`invalid port "${opts.port}": expected 0..65535`);
   const redisUrl = opts.redis ?? (ctx.env.CHEM_REDIS_URL || undefined);
   if (opts.redisKeys && !redisUrl) throw usageError('--redis-keys needs --redis URL (or CHEM_REDIS_URL)');
   if (redisUrl && !/^rediss?:$/.test(URL.parse(redisUrl)?.protocol ?? '')) {
@@ -130,7 +129,7 @@ export async function runServe(ctx: Context, opts: Options, signals: Signals = p
   }
 
   const app = buildServer({ backend, keys, limiter, logger: log, buildId: () => buildId, ready, metricsToken, trustProxy });
-  const url = await app.listen({ host: opts.host, port });
+  const url = await app.listen({ host: opts.host, port: opts.port });
   const keyText = keys ? [opts.keys && `keys from ${opts.keys}`, opts.redisKeys && 'keys from Redis'].filter(Boolean).join(' and ') + ` (${keys.size} now)` : 'no auth';
   log.info(`chem: serving ${url}${API_PREFIX} (${keyText}, ${backend.kind} backend, rate limits ${link ? 'in Redis' : 'in this process'}); Ctrl-C stops`);
   onListening?.(url);
