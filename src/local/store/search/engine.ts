@@ -15,7 +15,7 @@ import { parseQuery, type Filter, type ParsedQuery, type StructureTerm, type Ter
 import type { StructureIndex } from './structure.js';
 import { hasStructureIndex } from './structure-index.js';
 import { checkPage, pageOf, PAGE_SIZE } from './paging.js';
-import { closest, letterMask, masksWithin, maxEdits, type NameCandidate } from './suggest.js';
+import { closest, NameList, type NameCandidate } from './suggest.js';
 import { buildSearchIndex, hasSearchIndex, SHOWN } from './index-tables.js';
 
 interface Sql {
@@ -39,6 +39,10 @@ interface StructureHits {
 export class SearchEngine {
   private readonly statements = new Map<string, Statement>();
   private structureIndex?: Promise<StructureIndex>;
+  private names?: NameList;
+  private ords?: number;
+  private readonly hasKey = new Map<string, Uint8Array>();
+  private readonly keyValues = new Map<string, { start: Int32Array; values: Float64Array }>();
 
   constructor(
     private readonly db: DB,
@@ -48,7 +52,6 @@ export class SearchEngine {
       if (db.readonly) throw new ChemError(503, 'the database has no search index: rebuild it with "chem db build --structure-index"');
       buildSearchIndex(db); // a database built before the index existed: once, a few seconds
     }
-    db.function('chem_masks_within', { deterministic: true }, (a: unknown, b: unknown, max: unknown) => (masksWithin(Number(a), Number(b), Number(max)) ? 1 : 0));
   }
 
   private prepare(sql: string): Statement {
@@ -83,12 +86,13 @@ export class SearchEngine {
         } else {
           const candidates = await this.candidates(term);
           if (!candidates) continue;
-          let ranked = rank(candidates);
+          // Filters first: ranking the few candidates that pass costs less than ranking them all.
+          const pass = this.passes(q.filters);
+          let ranked = rank(pass ? candidates.filter((c) => pass(c[0]!)) : candidates);
           if (st) {
             const inTerm = new Set(ranked);
             ranked = st.similarity ? st.ranked.filter((o) => inTerm.has(o)) : ranked.filter((o) => st.set.has(o));
           }
-          ranked = this.filter(ranked, q.filters);
           found = { total: ranked.length, ords: ranked.slice((p - 1) * size, p * size) };
         }
         if (found.total) break;
@@ -234,16 +238,48 @@ export class SearchEngine {
     return out;
   }
 
-  /** The ranked ords that pass every filter (one index seek per candidate and filter). */
+  /** The ranked ords that pass every filter. */
   private filter(ranked: number[], filters: Filter[]): number[] {
-    if (!filters.length || !ranked.length) return ranked;
-    const conds = filters.map((f) => filterCondition(f, 'j.value'));
-    const pass = new Set(
-      this.prepare(`SELECT j.value FROM json_each(?) j WHERE ${conds.map((c) => c.sql).join(' AND ')}`)
-        .pluck()
-        .all(JSON.stringify(ranked), ...conds.flatMap((c) => c.params)) as number[],
-    );
-    return ranked.filter((o) => pass.has(o));
+    const pass = this.passes(filters);
+    return pass ? ranked.filter(pass) : ranked;
+  }
+
+  /** Whether an ord passes every filter (checked in memory, `test`); undefined without filters. */
+  private passes(filters: Filter[]): ((ord: number) => boolean) | undefined {
+    if (!filters.length) return undefined;
+    const tests = filters.map((f) => this.test(f));
+    return (o) => tests.every((t) => t(o));
+  }
+
+  /**
+   * A filter as a test of one ord, on the filter tables read into memory once per key (a flag per
+   * ord for `has:`; each ord's values, CSR-packed, for a range): a broad text term's thousands of
+   * candidates are then checked in well under a millisecond.
+   */
+  private test(f: Filter): (ord: number) => boolean {
+    const size = (this.ords ??= (this.prepare('SELECT max(ord) FROM search_rank').pluck().get() as number | null) ?? 0) + 2;
+    if (f.kind === 'has') {
+      let has = this.hasKey.get(f.key);
+      if (!has) {
+        this.hasKey.set(f.key, (has = new Uint8Array(size)));
+        for (const o of this.prepare('SELECT ord FROM search_keys WHERE key = ?').pluck().iterate(f.key) as Iterable<number>) has[o] = 1;
+      }
+      return (o) => has[o] === 1;
+    }
+    let kv = this.keyValues.get(f.key);
+    if (!kv) {
+      const rows = this.prepare('SELECT ord, v FROM search_values WHERE key = ? ORDER BY ord').raw().all(f.key) as [number, number][];
+      const start = new Int32Array(size);
+      for (const [o] of rows) start[o + 1]!++;
+      for (let o = 1; o < size; o++) start[o]! += start[o - 1]!;
+      this.keyValues.set(f.key, (kv = { start, values: Float64Array.from(rows, (r) => r[1]) }));
+    }
+    const { start, values } = kv;
+    const inRange = (v: number) => (f.loOpen ? v > f.lo : v >= f.lo) && (f.hiOpen ? v < f.hi : v <= f.hi);
+    return (o) => {
+      for (let i = start[o]!; i < start[o + 1]!; i++) if (inRange(values[i]!)) return true;
+      return false;
+    };
   }
 
   /** Search-result compounds (every spec 2.1 identifying field, has_outliers) plus tb/tf where known. */
@@ -268,13 +304,8 @@ export class SearchEngine {
     if (bad) return [bad.corrected];
     const text = q.terms.find((t) => t.kind === 'text');
     if (!text?.norm) return [];
-    const max = maxEdits(text.norm.length);
-    const candidates = this.prepare('SELECT norm, ord, main FROM search_names WHERE len BETWEEN ? AND ? AND chem_masks_within(mask, ?, ?)').iterate(
-      text.norm.length - max,
-      text.norm.length + max,
-      letterMask(text.norm),
-      max,
-    ) as Iterable<NameCandidate>;
+    this.names ??= NameList.of(this.prepare('SELECT norm, ord, main, len, mask FROM search_names ORDER BY len').iterate() as Iterable<NameCandidate & { len: number; mask: number }>);
+    const candidates = this.names.near(text.norm);
     const byName = this.prepare('SELECT n.name FROM names n JOIN search_rank r ON r.compound_id = n.compound_id WHERE r.ord = ? AND n.norm = ? LIMIT 1').pluck();
     return closest(candidates, text.norm).map((c) => {
       const shown = ((byName.get(c.ord, c.norm) as string | undefined) ?? c.norm).replace(/\s+/g, ' ').trim();

@@ -1,8 +1,9 @@
 // "Did you mean": names within a small edit distance of a query that matched nothing. The distance
 // is optimal string alignment (insert, delete, substitute, swap two neighbours: "benzne" → benzene
-// is 1, "acetnoe" → acetone is 1). The search index stores each name's length and letter mask, so
-// SQLite hands over only names of a close length whose letters could be that few edits away; the
-// distance of those is computed here and abandoned as soon as a row of the table exceeds the bound.
+// is 1, "acetnoe" → acetone is 1). The search index stores each name's length and letter mask;
+// NameList holds them in memory and hands over only names of a close length whose letters could be
+// that few edits away; the distance of those is computed here and abandoned as soon as a row of the
+// table exceeds the bound.
 
 /** Edit distance of a and b, or `max + 1` as soon as it must exceed `max`. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -80,4 +81,42 @@ export function closest(candidates: Iterable<NameCandidate>, norm: string, limit
     if (out.length === limit) break;
   }
   return out;
+}
+
+/**
+ * Every name of the index in memory, grouped by length, read on the first suggestion an engine
+ * makes (~270 000 names, ~10 MB): a misspelling then scans the masks of the names of a close length
+ * in a fraction of a millisecond, where asking SQLite to call a mask function per row took ~10 ms.
+ */
+export class NameList {
+  private constructor(
+    private readonly names: NameCandidate[],
+    private readonly masks: Int32Array,
+    /** Index of the first name of each length (and one past the longest). */
+    private readonly startOfLength: Int32Array,
+  ) {}
+
+  /** From rows ordered by length. */
+  static of(rows: Iterable<NameCandidate & { len: number; mask: number }>): NameList {
+    const names: NameCandidate[] = [];
+    const masks: number[] = [];
+    const starts: number[] = [0];
+    for (const r of rows) {
+      while (starts.length <= r.len) starts.push(names.length);
+      names.push({ norm: r.norm, ord: r.ord, main: r.main });
+      masks.push(r.mask);
+    }
+    starts.push(names.length);
+    return new NameList(names, Int32Array.from(masks), Int32Array.from(starts));
+  }
+
+  /** The names whose length and letters allow them to be within `maxEdits` of `norm`. */
+  *near(norm: string): Iterable<NameCandidate> {
+    const max = maxEdits(norm.length);
+    const mask = letterMask(norm);
+    const last = this.startOfLength.length - 1;
+    const from = this.startOfLength[Math.min(last, Math.max(0, norm.length - max))]!;
+    const to = this.startOfLength[Math.min(last, norm.length + max + 1)]!;
+    for (let i = from; i < to; i++) if (masksWithin(this.masks[i]!, mask, max)) yield this.names[i]!;
+  }
 }
