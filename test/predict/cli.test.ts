@@ -3,8 +3,11 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { runChem } from '../helpers.js';
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { streamIO } from '../../src/cli/context.js';
+import { runChem, testConfigDir } from '../helpers.js';
 import type { PredictionResult } from '../../src/api/types.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -86,6 +89,22 @@ describe('chem predict', () => {
     });
     expect(r.code).toBe(7);
   }, 120_000);
+});
+
+describe('chem predict - on a terminal', () => {
+  it('answers each typed line before the input ends', async () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    const out: string[] = [];
+    const sink = (to?: string[]) => new Writable({ write: (c, _e, cb) => (to?.push(String(c)), cb()) });
+    const env = { CHEM_CONFIG_DIR: testConfigDir, HOME: testConfigDir, PATH: process.env.PATH };
+    const done = main(['predict', '-', '--format', 'ndjson'], { io: streamIO(stdin, sink(out), sink()), env });
+    stdin.write('CCO\n');
+    await vi.waitFor(() => expect(out.join('')).toContain('{"input":"CCO","result":{'), { timeout: 30_000, interval: 50 });
+    stdin.write('C1CC\n');
+    await vi.waitFor(() => expect(out.join('')).toContain('{"input":"C1CC","error":{"status":404'), { timeout: 30_000, interval: 50 });
+    stdin.end();
+    expect(await done).toBe(7);
+  }, 60_000);
 });
 
 describe.skipIf(!built)('chem predict batches on worker threads (built dist/)', () => {

@@ -124,8 +124,8 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
     return typeof r === 'string' ? new JsonText(r) : r;
   };
   try {
-    // Enough lines in flight to fill the chunks (and the workers).
-    return await runBatch(ctx, lines, work, batchView, { concurrency: 1024 });
+    // Enough lines in flight to fill the chunks (and the workers); typed lines are answered one by one.
+    return await runBatch(ctx, lines, work, batchView, { concurrency: ctx.io.stdinIsTTY ? 1 : 1024 });
   } finally {
     await pool.close();
   }
