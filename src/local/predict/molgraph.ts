@@ -1,8 +1,9 @@
 // A flat, read-only view of an OpenChemLib molecule for SMARTS matching, with hydrogens as extra nodes.
 // Built once per molecule; the matchers then only read typed arrays.
 import * as OCL from 'openchemlib';
+import { rdkitAromaticity } from '../chem/aromaticity.js';
 
-/** Bond codes; `Aromatic` follows OpenChemLib's aromaticity perception. */
+/** Bond codes; `Aromatic` follows RDKit's aromaticity model (chem/aromaticity.ts), as the SMARTS tables assume. */
 export const BOND_ZERO = 0;
 export const BOND_SINGLE = 1;
 export const BOND_DOUBLE = 2;
@@ -33,12 +34,15 @@ export interface MolGraph {
 
 export function molGraph(mol: OCL.Molecule): MolGraph {
   mol.ensureHelperArrays(OCL.Molecule.cHelperRings);
+  const arom = rdkitAromaticity(mol);
   const heavy = mol.getAtoms();
   let hTotal = 0;
   let coreEdges = 0;
   for (let a = 0; a < heavy; a++) {
+    const conn = mol.getConnAtoms(a);
     hTotal += mol.getAllHydrogens(a);
-    coreEdges += mol.getConnAtoms(a);
+    for (let i = 0; i < conn; i++) if (mol.getAtomicNo(mol.getConnAtom(a, i)) === 1) hTotal--;
+    coreEdges += conn;
   }
   const n = heavy + hTotal;
   const z = new Uint8Array(n).fill(1, heavy);
@@ -59,7 +63,7 @@ export function molGraph(mol: OCL.Molecule): MolGraph {
   for (let a = 0; a < heavy; a++) {
     z[a] = mol.getAtomicNo(a);
     charge[a] = mol.getAtomCharge(a);
-    aromatic[a] = mol.isAromaticAtom(a) ? 1 : 0;
+    aromatic[a] = arom.atoms[a];
     ring[a] = mol.isRingAtom(a) ? 1 : 0;
     start[a] = k;
     const conn = mol.getConnAtoms(a);
@@ -68,11 +72,12 @@ export function molGraph(mol: OCL.Molecule): MolGraph {
       const b = mol.getConnAtom(a, i);
       const bd = mol.getConnBond(a, i);
       nbr[k] = b;
-      bond[k++] = mol.isAromaticBond(bd) ? BOND_AROMATIC : mol.getBondOrder(bd);
+      bond[k++] = arom.bonds[bd] ? BOND_AROMATIC : mol.getBondOrder(bd);
       if (mol.getAtomicNo(b) === 1) hNeighbours++;
     }
     coreEnd[a] = k;
-    const nh = mol.getAllHydrogens(a);
+    // getAllHydrogens counts hydrogen core atoms ([2H], the atoms of [H][H]) among the neighbours too
+    const nh = mol.getAllHydrogens(a) - hNeighbours;
     hs[a] = nh + hNeighbours;
     degree[a] = conn + nh;
     for (let i = 0; i < nh; i++, h++) {

@@ -1,0 +1,318 @@
+// RDKit's default aromaticity model, computed on an OpenChemLib molecule. Wildman–Crippen and the Joback
+// SMARTS were written against RDKit's aromaticity (their reference implementations run on RDKit), which
+// differs from OpenChemLib's: RDKit counts an exocyclic double bond to a more electronegative atom as taking
+// the ring atom's electron, so 2-pyridone, uracil, caffeine, coumarin and 4-pyranone are aromatic there.
+// The rules (README, "Aromaticity"), in RDKit's terms, on the Kekulé structure OpenChemLib parsed:
+// - rings: the relevant cycles (the union of all smallest sets of smallest rings, RDKit's symmetrized SSSR);
+// - an atom is a candidate when its element is in the first three periods or is Se/Te, it is not above its
+//   default valence (taken for the isoelectronic element, so [nH+] and [o+] qualify), it has no radical
+//   (except on uncharged carbon), at most one double/triple bond, and it donates 0, 1 or 2 electrons;
+// - a ring whose atoms are all candidates is a candidate ring; candidate rings of ≤ 24 atoms sharing exactly
+//   one bond are fused; every connected set of up to 6 fused candidate rings is tested;
+// - a set is aromatic when the electrons of the atoms in one or two of its rings number 4n+2 (n ≥ 1), or 2;
+//   its atoms become aromatic, and its bonds that lie in only one ring of the set.
+import * as OCL from 'openchemlib';
+
+export interface Aromaticity {
+  /** Per atom index below `getAtoms()`: 1 when aromatic. */
+  atoms: Uint8Array;
+  /** Per bond index below `getAllBonds()`: 1 when aromatic. */
+  bonds: Uint8Array;
+}
+
+// RDKit's periodic table: default valence (the first of its allowed valences; -1 none) and outer-shell
+// electrons, for H to Xe (the isoelectronic lookups of charged Se and Te reach Sn to I).
+// prettier-ignore
+const DEFAULT_VALENCE = [-1, 1, 0, 1, 2, 3, 4, 3, 2, 1, 0, 1, 2, 3, 4, 3, 2, 1, 0, 1, 2,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 4, 3, 2, 1, 0, 1, 2,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 2, 3, 2, 1, 0];
+// prettier-ignore
+const OUTER_ELECTRONS = [0, 1, 2, 1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8, 1, 2,
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 2, 3, 4, 5, 6, 7, 8, 1, 2,
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 2, 3, 4, 5, 6, 7, 8];
+const defaultValence = (z: number) => DEFAULT_VALENCE[z] ?? -1;
+const outerElectrons = (z: number) => OUTER_ELECTRONS[z] ?? 0;
+/** RDKit's ordering: more outer electrons, then the lighter element. */
+const moreElectronegative = (z1: number, z2: number) => {
+  const [e1, e2] = [outerElectrons(z1), outerElectrons(z2)];
+  return e1 > e2 || (e1 === e2 && z1 < z2);
+};
+
+/** Electrons an atom gives to a ring's π system, or NOT_CANDIDATE. */
+const NOT_CANDIDATE = -1;
+/** Fused candidate rings: at most this size, at most this many tested together (RDKit's limits). */
+const MAX_FUSED_RING_SIZE = 24;
+const MAX_FUSED_RINGS = 6;
+/** Ring sets examined per fused system before giving up on larger sets (RDKit has no such bound). */
+const MAX_SUBSETS = 100_000;
+
+export function rdkitAromaticity(mol: OCL.Molecule): Aromaticity {
+  mol.ensureHelperArrays(OCL.Molecule.cHelperRings);
+  const n = mol.getAtoms();
+  const atoms = new Uint8Array(n);
+  const bonds = new Uint8Array(mol.getAllBonds());
+  const electrons = new Int8Array(n).fill(NOT_CANDIDATE);
+  let candidates = 0;
+  for (let a = 0; a < n; a++) {
+    if (!mol.isRingAtom(a)) continue;
+    electrons[a] = donatedElectrons(mol, a);
+    if (electrons[a] !== NOT_CANDIDATE) candidates++;
+  }
+  if (candidates < 3) return { atoms, bonds };
+
+  const rings = relevantCycles(mol).filter((r) => r.atoms.every((a) => electrons[a] !== NOT_CANDIDATE));
+  const k = rings.length;
+  const neighbours: number[][] = rings.map(() => []);
+  for (let i = 0; i < k; i++) {
+    for (let j = i + 1; j < k; j++) {
+      if (rings[i].atoms.length > MAX_FUSED_RING_SIZE || rings[j].atoms.length > MAX_FUSED_RING_SIZE) continue;
+      const shared = rings[i].bonds.filter((b) => rings[j].bonds.includes(b)).length;
+      if (shared === 1) neighbours[i].push(j), neighbours[j].push(i);
+    }
+  }
+  const seen = new Uint8Array(k);
+  for (let i = 0; i < k; i++) {
+    if (seen[i]) continue;
+    const system = [i];
+    seen[i] = 1;
+    for (let q = 0; q < system.length; q++) {
+      for (const j of neighbours[system[q]]) if (!seen[j]) (seen[j] = 1), system.push(j);
+    }
+    applyHuckel(rings, system, neighbours, electrons, atoms, bonds);
+  }
+  return { atoms, bonds };
+}
+
+interface Ring {
+  atoms: number[];
+  bonds: number[];
+}
+
+/** Tests every connected set of up to MAX_FUSED_RINGS rings of one fused system, marking the aromatic ones. */
+function applyHuckel(
+  rings: Ring[],
+  system: number[],
+  neighbours: number[][],
+  electrons: Int8Array,
+  atoms: Uint8Array,
+  bonds: Uint8Array,
+): void {
+  const systemBonds = new Set(system.flatMap((r) => rings[r].bonds));
+  const done = new Set<number>();
+  const count = new Map<number, number>();
+  let examined = 0;
+  for (let size = 1; size <= Math.min(system.length, MAX_FUSED_RINGS); size++) {
+    if (done.size >= systemBonds.size) break; // every bond aromatic already: larger sets add nothing
+    const comb = Array.from({ length: size }, (_, i) => i);
+    for (;;) {
+      if (++examined > MAX_SUBSETS) return;
+      const set = comb.map((i) => system[i]);
+      if (connected(set, neighbours)) {
+        count.clear();
+        for (const r of set) for (const a of rings[r].atoms) count.set(a, (count.get(a) ?? 0) + 1);
+        let e = 0;
+        for (const [a, c] of count) if (c <= 2) e += electrons[a];
+        if (e === 2 || (e >= 6 && (e - 2) % 4 === 0)) {
+          for (const a of count.keys()) atoms[a] = 1;
+          count.clear();
+          for (const r of set) for (const b of rings[r].bonds) count.set(b, (count.get(b) ?? 0) + 1);
+          for (const [b, c] of count) if (c === 1) (bonds[b] = 1), done.add(b);
+        }
+      }
+      if (!nextCombination(comb, system.length)) break;
+    }
+  }
+}
+
+/** Advances `comb` (increasing indices below n) to the next combination in lexicographic order. */
+function nextCombination(comb: number[], n: number): boolean {
+  let i = comb.length - 1;
+  while (i >= 0 && comb[i] === n - comb.length + i) i--;
+  if (i < 0) return false;
+  comb[i]++;
+  for (let j = i + 1; j < comb.length; j++) comb[j] = comb[j - 1] + 1;
+  return true;
+}
+
+/** The rings of `set` form one connected piece of the fused-ring graph. */
+function connected(set: number[], neighbours: number[][]): boolean {
+  if (set.length === 1) return true;
+  const reached = [set[0]];
+  for (let q = 0; q < reached.length; q++) {
+    for (const j of neighbours[reached[q]]) if (set.includes(j) && !reached.includes(j)) reached.push(j);
+  }
+  return reached.length === set.length;
+}
+
+/** RDKit's electron donor type of a ring atom, as electrons given (0, 1, 2), or NOT_CANDIDATE. */
+function donatedElectrons(mol: OCL.Molecule, a: number): number {
+  const z = mol.getAtomicNo(a);
+  const charge = mol.getAtomCharge(a);
+  if (z === 0 || (z > 18 && z !== 34 && z !== 52)) return NOT_CANDIDATE;
+  const radical = mol.getAtomRadical(a);
+  const radicals = radical === OCL.Molecule.cAtomRadicalStateD ? 1 : radical ? 2 : 0;
+  if (radicals && (z !== 6 || charge)) return NOT_CANDIDATE;
+  // getAllHydrogens counts isotopic hydrogen neighbours too, which getConnAtoms also lists
+  let degree = mol.getAllHydrogens(a);
+  let valence = degree;
+  let multiple = 0;
+  let cyclicMultiple = false;
+  let exocyclic = -1; // the atom at the other end of the first non-ring multiple bond
+  const conn = mol.getConnAtoms(a);
+  for (let i = 0; i < conn; i++) {
+    if (mol.getAtomicNo(mol.getConnAtom(a, i)) === 1) (degree--, valence--);
+    const order = mol.getConnBondOrder(a, i);
+    if (order === 0) continue; // a bond that adds no valence (metal-ligand) is not counted, as in RDKit
+    degree++;
+    valence += order;
+    if (order < 2) continue;
+    multiple++;
+    if (mol.isRingBond(mol.getConnBond(a, i))) cyclicMultiple = true;
+    else if (exocyclic < 0) exocyclic = mol.getConnAtom(a, i);
+  }
+  if (multiple > 1) return NOT_CANDIDATE; // C1=C=NC=N1
+  const dv = defaultValence(z);
+  if (dv > 0 && valence > defaultValence(z - charge)) return NOT_CANDIDATE;
+
+  // RDKit's countAtomElec
+  if (dv <= 1 || degree > 3) return NOT_CANDIDATE;
+  const lonePairElectrons = Math.max(outerElectrons(z) - dv - charge, 0);
+  let nelec = dv - degree + lonePairElectrons - radicals;
+  if (nelec > 1 && valence - degree > 1) nelec = 1; // a triple bond leaves one electron
+  if (nelec < 0) return NOT_CANDIDATE;
+
+  const steals = exocyclic >= 0 && moreElectronegative(mol.getAtomicNo(exocyclic), z);
+  if (nelec === 0) return exocyclic >= 0 ? 0 : cyclicMultiple ? 1 : NOT_CANDIDATE;
+  if (nelec === 1) {
+    if (exocyclic >= 0) return steals ? 0 : 1;
+    return multiple ? 1 : charge === 1 ? 0 : NOT_CANDIDATE; // the +1 case: tropylium, cyclopropenyl cations
+  }
+  if (steals) nelec--;
+  return nelec % 2 === 1 ? 1 : 2;
+}
+
+/**
+ * The relevant cycles (cycles that are not sums of shorter ones: the union of all minimum cycle bases), from
+ * Horton's candidates (two shortest paths from a root closed by an edge), per ring system.
+ */
+export function relevantCycles(mol: OCL.Molecule): Ring[] {
+  mol.ensureHelperArrays(OCL.Molecule.cHelperRings);
+  const n = mol.getAtoms();
+  const ringBonds: number[] = [];
+  for (let b = 0; b < mol.getBonds(); b++) if (mol.isRingBond(b)) ringBonds.push(b);
+  if (!ringBonds.length) return [];
+  // ring systems: union-find over ring bonds
+  const root = Int32Array.from({ length: n }, (_, i) => i);
+  const find = (x: number): number => (root[x] === x ? x : (root[x] = find(root[x])));
+  for (const b of ringBonds) root[find(mol.getBondAtom(0, b))] = find(mol.getBondAtom(1, b));
+  const systems = new Map<number, number[]>();
+  for (const b of ringBonds) {
+    const s = find(mol.getBondAtom(0, b));
+    if (!systems.has(s)) systems.set(s, []);
+    systems.get(s)!.push(b);
+  }
+  const out: Ring[] = [];
+  for (const edges of systems.values()) out.push(...systemCycles(mol, edges));
+  return out;
+}
+
+function systemCycles(mol: OCL.Molecule, edges: number[]): Ring[] {
+  const verts = [...new Set(edges.flatMap((b) => [mol.getBondAtom(0, b), mol.getBondAtom(1, b)]))];
+  const local = new Map(verts.map((v, i) => [v, i]));
+  const nv = verts.length;
+  const ne = edges.length;
+  const ends = edges.map((b) => [local.get(mol.getBondAtom(0, b))!, local.get(mol.getBondAtom(1, b))!]);
+  const adj: [number, number][][] = verts.map(() => []);
+  ends.forEach(([x, y], e) => (adj[x].push([y, e]), adj[y].push([x, e])));
+  const nu = ne - nv + 1;
+  if (nu === 1) return [ringFromEdges(edges, ends, verts, edges.map((_, e) => e))];
+
+  // Horton candidates, as edge bit vectors, deduplicated
+  const words = (ne + 31) >>> 5;
+  const candidates = new Map<string, { len: number; vec: Uint32Array }>();
+  const parentEdge = new Int32Array(nv);
+  const parent = new Int32Array(nv);
+  const dist = new Int32Array(nv);
+  const mark = new Int32Array(nv).fill(-1);
+  for (let r = 0; r < nv; r++) {
+    dist.fill(-1);
+    dist[r] = 0;
+    parent[r] = -1;
+    parentEdge[r] = -1;
+    const queue = [r];
+    for (let q = 0; q < queue.length; q++) {
+      const x = queue[q];
+      for (const [y, e] of adj[x]) {
+        if (dist[y] >= 0) continue;
+        dist[y] = dist[x] + 1;
+        parent[y] = x;
+        parentEdge[y] = e;
+        queue.push(y);
+      }
+    }
+    for (let e = 0; e < ne; e++) {
+      const [x, y] = ends[e];
+      if (parentEdge[x] === e || parentEdge[y] === e) continue;
+      const stamp = r * ne + e;
+      for (let v = x; v !== r; v = parent[v]) mark[v] = stamp;
+      let disjoint = true;
+      for (let v = y; v !== r; v = parent[v]) if (mark[v] === stamp) disjoint = false;
+      if (!disjoint) continue;
+      const vec = new Uint32Array(words);
+      const set = (i: number) => (vec[i >>> 5] |= 1 << (i & 31));
+      set(e);
+      for (let v = x; v !== r; v = parent[v]) set(parentEdge[v]);
+      for (let v = y; v !== r; v = parent[v]) set(parentEdge[v]);
+      const key = vec.join(',');
+      if (!candidates.has(key)) candidates.set(key, { len: dist[x] + dist[y] + 1, vec });
+    }
+  }
+  const sorted = [...candidates.values()].sort((p, q) => p.len - q.len);
+
+  // Gaussian elimination over GF(2): a cycle is relevant when independent of all strictly shorter ones
+  const basis: { pivot: number; vec: Uint32Array }[] = [];
+  const reduce = (v: Uint32Array): number => {
+    const w = v.slice();
+    for (const b of basis) if (w[b.pivot >>> 5] & (1 << (b.pivot & 31))) for (let i = 0; i < words; i++) w[i] ^= b.vec[i];
+    for (let i = 0; i < words; i++) if (w[i]) return (i << 5) + (31 - Math.clz32(w[i] & -w[i]));
+    return -1;
+  };
+  const out: Ring[] = [];
+  for (let i = 0; i < sorted.length && basis.length < nu; ) {
+    let j = i;
+    while (j < sorted.length && sorted[j].len === sorted[i].len) j++;
+    const group = sorted.slice(i, j);
+    const relevant = group.filter((c) => reduce(c.vec) >= 0);
+    for (const c of relevant) {
+      const w = c.vec.slice();
+      for (const b of basis) if (w[b.pivot >>> 5] & (1 << (b.pivot & 31))) for (let k = 0; k < words; k++) w[k] ^= b.vec[k];
+      let pivot = -1;
+      for (let k = 0; k < words && pivot < 0; k++) if (w[k]) pivot = (k << 5) + (31 - Math.clz32(w[k] & -w[k]));
+      if (pivot >= 0) basis.push({ pivot, vec: w });
+      const members: number[] = [];
+      for (let e = 0; e < ne; e++) if (c.vec[e >>> 5] & (1 << (e & 31))) members.push(e);
+      out.push(ringFromEdges(edges, ends, verts, members));
+    }
+    i = j;
+  }
+  return out;
+}
+
+/** A ring (atoms in ring order, bond indices) from the local edge indices of one cycle. */
+function ringFromEdges(edges: number[], ends: number[][], verts: number[], members: number[]): Ring {
+  const bonds = members.map((e) => edges[e]);
+  const atoms: number[] = [];
+  const left = new Set(members);
+  let v = ends[members[0]][0];
+  while (left.size) {
+    atoms.push(verts[v]);
+    for (const e of left) {
+      const [x, y] = ends[e];
+      if (x !== v && y !== v) continue;
+      left.delete(e);
+      v = x === v ? y : x;
+      break;
+    }
+  }
+  return { atoms, bonds };
+}
