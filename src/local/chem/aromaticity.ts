@@ -43,7 +43,7 @@ const NOT_CANDIDATE = -1;
 /** Fused candidate rings: at most this size, at most this many tested together (RDKit's limits). */
 const MAX_FUSED_RING_SIZE = 24;
 const MAX_FUSED_RINGS = 6;
-/** Ring sets examined per fused system before giving up on larger sets (RDKit has no such bound). */
+/** Ring sets examined per fused system before giving up on larger sets (RDKit instead stops at 300 rings). */
 const MAX_SUBSETS = 100_000;
 
 export function rdkitAromaticity(mol: OCL.Molecule): Aromaticity {
@@ -67,7 +67,9 @@ export function rdkitAromaticity(mol: OCL.Molecule): Aromaticity {
     for (let j = i + 1; j < k; j++) {
       if (rings[i].atoms.length > MAX_FUSED_RING_SIZE || rings[j].atoms.length > MAX_FUSED_RING_SIZE) continue;
       const shared = rings[i].bonds.filter((b) => rings[j].bonds.includes(b)).length;
-      if (shared === 1) neighbours[i].push(j), neighbours[j].push(i);
+      if (shared !== 1) continue;
+      neighbours[i].push(j);
+      neighbours[j].push(i);
     }
   }
   const seen = new Uint8Array(k);
@@ -76,7 +78,11 @@ export function rdkitAromaticity(mol: OCL.Molecule): Aromaticity {
     const system = [i];
     seen[i] = 1;
     for (let q = 0; q < system.length; q++) {
-      for (const j of neighbours[system[q]]) if (!seen[j]) (seen[j] = 1), system.push(j);
+      for (const j of neighbours[system[q]]) {
+        if (seen[j]) continue;
+        seen[j] = 1;
+        system.push(j);
+      }
     }
     applyHuckel(rings, system, neighbours, electrons, atoms, bonds);
   }
@@ -97,6 +103,16 @@ function applyHuckel(
   atoms: Uint8Array,
   bonds: Uint8Array,
 ): void {
+  if (system.length === 1) {
+    const ring = rings[system[0]];
+    let e = 0;
+    for (const a of ring.atoms) e += electrons[a];
+    if (huckel(e)) {
+      for (const a of ring.atoms) atoms[a] = 1;
+      for (const b of ring.bonds) bonds[b] = 1;
+    }
+    return;
+  }
   const systemBonds = new Set(system.flatMap((r) => rings[r].bonds));
   const done = new Set<number>();
   const count = new Map<number, number>();
@@ -112,17 +128,24 @@ function applyHuckel(
         for (const r of set) for (const a of rings[r].atoms) count.set(a, (count.get(a) ?? 0) + 1);
         let e = 0;
         for (const [a, c] of count) if (c <= 2) e += electrons[a];
-        if (e === 2 || (e >= 6 && (e - 2) % 4 === 0)) {
+        if (huckel(e)) {
           for (const a of count.keys()) atoms[a] = 1;
           count.clear();
           for (const r of set) for (const b of rings[r].bonds) count.set(b, (count.get(b) ?? 0) + 1);
-          for (const [b, c] of count) if (c === 1) (bonds[b] = 1), done.add(b);
+          for (const [b, c] of count) {
+            if (c !== 1) continue;
+            bonds[b] = 1;
+            done.add(b);
+          }
         }
       }
       if (!nextCombination(comb, system.length)) break;
     }
   }
 }
+
+/** 4n+2 electrons with n ≥ 1, or 2 (RDKit's rule; 2 admits the cyclopropenyl cation). */
+const huckel = (e: number) => e === 2 || (e >= 6 && (e - 2) % 4 === 0);
 
 /** Advances `comb` (increasing indices below n) to the next combination in lexicographic order. */
 function nextCombination(comb: number[], n: number): boolean {
@@ -160,7 +183,10 @@ function donatedElectrons(mol: OCL.Molecule, a: number): number {
   let exocyclic = -1; // the atom at the other end of the first non-ring multiple bond
   const conn = mol.getConnAtoms(a);
   for (let i = 0; i < conn; i++) {
-    if (mol.getAtomicNo(mol.getConnAtom(a, i)) === 1) (degree--, valence--);
+    if (mol.getAtomicNo(mol.getConnAtom(a, i)) === 1) {
+      degree--;
+      valence--;
+    }
     const order = mol.getConnBondOrder(a, i);
     if (order === 0) continue; // a bond that adds no valence (metal-ligand) is not counted, as in RDKit
     degree++;
@@ -192,19 +218,33 @@ function donatedElectrons(mol: OCL.Molecule, a: number): number {
 }
 
 /**
- * The relevant cycles (cycles that are not sums of shorter ones: the union of all minimum cycle bases), from
- * Horton's candidates (two shortest paths from a root closed by an edge), per ring system.
+ * The relevant cycles (cycles that are not sums of shorter ones: the union of all minimum cycle bases). Usually
+ * from OpenChemLib's ring set, which holds every ring of up to 7 atoms: when those span the cycle space, the
+ * relevant cycles are among them. Otherwise (macrocycles), per ring system from Horton's candidates (two
+ * shortest paths from a root closed by an edge).
  */
 export function relevantCycles(mol: OCL.Molecule): Ring[] {
   mol.ensureHelperArrays(OCL.Molecule.cHelperRings);
-  const n = mol.getAtoms();
   const ringBonds: number[] = [];
   for (let b = 0; b < mol.getBonds(); b++) if (mol.isRingBond(b)) ringBonds.push(b);
   if (!ringBonds.length) return [];
   // ring systems: union-find over ring bonds
-  const root = Int32Array.from({ length: n }, (_, i) => i);
+  const root = Int32Array.from({ length: mol.getAtoms() }, (_, i) => i);
   const find = (x: number): number => (root[x] === x ? x : (root[x] = find(root[x])));
-  for (const b of ringBonds) root[find(mol.getBondAtom(0, b))] = find(mol.getBondAtom(1, b));
+  let nu = ringBonds.length; // cycle space dimension: edges - vertices + systems, = edges - unions
+  for (const b of ringBonds) {
+    const [x, y] = [find(mol.getBondAtom(0, b)), find(mol.getBondAtom(1, b))];
+    if (x === y) continue;
+    root[x] = y;
+    nu--;
+  }
+  const set = mol.getRingSet();
+  const small: Ring[] = [];
+  for (let r = 0; r < set.getSize(); r++) {
+    if (set.getRingSize(r) <= 7) small.push({ atoms: set.getRingAtoms(r), bonds: set.getRingBonds(r) });
+  }
+  const found = relevant(small, ringBonds, nu);
+  if (found) return found;
   const systems = new Map<number, number[]>();
   for (const b of ringBonds) {
     const s = find(mol.getBondAtom(0, b));
@@ -216,6 +256,38 @@ export function relevantCycles(mol: OCL.Molecule): Ring[] {
   return out;
 }
 
+/**
+ * The cycles (sorted by size) that are independent of all strictly smaller ones, by Gaussian elimination over
+ * GF(2) on bond bit vectors; undefined when the cycles do not span a cycle space of dimension `nu`.
+ */
+function relevant(cycles: Ring[], ringBonds: number[], nu: number): Ring[] | undefined {
+  const bit = new Int32Array(Math.max(...ringBonds) + 1);
+  ringBonds.forEach((b, i) => (bit[b] = i));
+  const words = (ringBonds.length + 31) >>> 5;
+  const sorted = [...cycles].sort((p, q) => p.bonds.length - q.bonds.length);
+  const basis: { pivot: number; vec: Uint32Array }[] = [];
+  const reduce = (bonds: number[]): { pivot: number; vec: Uint32Array } => {
+    const w = new Uint32Array(words);
+    for (const b of bonds) w[bit[b] >>> 5] |= 1 << (bit[b] & 31);
+    for (const v of basis) if (w[v.pivot >>> 5] & (1 << (v.pivot & 31))) for (let i = 0; i < words; i++) w[i] ^= v.vec[i];
+    for (let i = 0; i < words; i++) if (w[i]) return { pivot: (i << 5) + (31 - Math.clz32(w[i] & -w[i])), vec: w };
+    return { pivot: -1, vec: w };
+  };
+  const out: Ring[] = [];
+  for (let i = 0; i < sorted.length && basis.length < nu; ) {
+    let j = i;
+    while (j < sorted.length && sorted[j].bonds.length === sorted[i].bonds.length) j++;
+    const group = sorted.slice(i, j).filter((c) => reduce(c.bonds).pivot >= 0);
+    for (const c of group) {
+      const r = reduce(c.bonds);
+      if (r.pivot >= 0) basis.push(r);
+      out.push(c);
+    }
+    i = j;
+  }
+  return basis.length === nu ? out : undefined;
+}
+
 function systemCycles(mol: OCL.Molecule, edges: number[]): Ring[] {
   const verts = [...new Set(edges.flatMap((b) => [mol.getBondAtom(0, b), mol.getBondAtom(1, b)]))];
   const local = new Map(verts.map((v, i) => [v, i]));
@@ -224,27 +296,22 @@ function systemCycles(mol: OCL.Molecule, edges: number[]): Ring[] {
   const ends = edges.map((b) => [local.get(mol.getBondAtom(0, b))!, local.get(mol.getBondAtom(1, b))!]);
   const adj: [number, number][][] = verts.map(() => []);
   ends.forEach(([x, y], e) => (adj[x].push([y, e]), adj[y].push([x, e])));
-  const nu = ne - nv + 1;
-  if (nu === 1) return [ringFromEdges(edges, ends, verts, edges.map((_, e) => e))];
-
-  // Horton candidates, as edge bit vectors, deduplicated
-  const words = (ne + 31) >>> 5;
-  const candidates = new Map<string, { len: number; vec: Uint32Array }>();
+  const candidates = new Map<string, Ring>();
   const parentEdge = new Int32Array(nv);
   const parent = new Int32Array(nv);
-  const dist = new Int32Array(nv);
+  const seen = new Uint8Array(nv);
   const mark = new Int32Array(nv).fill(-1);
   for (let r = 0; r < nv; r++) {
-    dist.fill(-1);
-    dist[r] = 0;
+    seen.fill(0);
+    seen[r] = 1;
     parent[r] = -1;
     parentEdge[r] = -1;
     const queue = [r];
     for (let q = 0; q < queue.length; q++) {
       const x = queue[q];
       for (const [y, e] of adj[x]) {
-        if (dist[y] >= 0) continue;
-        dist[y] = dist[x] + 1;
+        if (seen[y]) continue;
+        seen[y] = 1;
         parent[y] = x;
         parentEdge[y] = e;
         queue.push(y);
@@ -258,44 +325,14 @@ function systemCycles(mol: OCL.Molecule, edges: number[]): Ring[] {
       let disjoint = true;
       for (let v = y; v !== r; v = parent[v]) if (mark[v] === stamp) disjoint = false;
       if (!disjoint) continue;
-      const vec = new Uint32Array(words);
-      const set = (i: number) => (vec[i >>> 5] |= 1 << (i & 31));
-      set(e);
-      for (let v = x; v !== r; v = parent[v]) set(parentEdge[v]);
-      for (let v = y; v !== r; v = parent[v]) set(parentEdge[v]);
-      const key = vec.join(',');
-      if (!candidates.has(key)) candidates.set(key, { len: dist[x] + dist[y] + 1, vec });
+      const members = [e];
+      for (let v = x; v !== r; v = parent[v]) members.push(parentEdge[v]);
+      for (let v = y; v !== r; v = parent[v]) members.push(parentEdge[v]);
+      const key = members.sort((p, q) => p - q).join(',');
+      if (!candidates.has(key)) candidates.set(key, ringFromEdges(edges, ends, verts, members));
     }
   }
-  const sorted = [...candidates.values()].sort((p, q) => p.len - q.len);
-
-  // Gaussian elimination over GF(2): a cycle is relevant when independent of all strictly shorter ones
-  const basis: { pivot: number; vec: Uint32Array }[] = [];
-  const reduce = (v: Uint32Array): number => {
-    const w = v.slice();
-    for (const b of basis) if (w[b.pivot >>> 5] & (1 << (b.pivot & 31))) for (let i = 0; i < words; i++) w[i] ^= b.vec[i];
-    for (let i = 0; i < words; i++) if (w[i]) return (i << 5) + (31 - Math.clz32(w[i] & -w[i]));
-    return -1;
-  };
-  const out: Ring[] = [];
-  for (let i = 0; i < sorted.length && basis.length < nu; ) {
-    let j = i;
-    while (j < sorted.length && sorted[j].len === sorted[i].len) j++;
-    const group = sorted.slice(i, j);
-    const relevant = group.filter((c) => reduce(c.vec) >= 0);
-    for (const c of relevant) {
-      const w = c.vec.slice();
-      for (const b of basis) if (w[b.pivot >>> 5] & (1 << (b.pivot & 31))) for (let k = 0; k < words; k++) w[k] ^= b.vec[k];
-      let pivot = -1;
-      for (let k = 0; k < words && pivot < 0; k++) if (w[k]) pivot = (k << 5) + (31 - Math.clz32(w[k] & -w[k]));
-      if (pivot >= 0) basis.push({ pivot, vec: w });
-      const members: number[] = [];
-      for (let e = 0; e < ne; e++) if (c.vec[e >>> 5] & (1 << (e & 31))) members.push(e);
-      out.push(ringFromEdges(edges, ends, verts, members));
-    }
-    i = j;
-  }
-  return out;
+  return relevant([...candidates.values()], edges, ne - nv + 1) ?? [];
 }
 
 /** A ring (atoms in ring order, bond indices) from the local edge indices of one cycle. */
