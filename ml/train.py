@@ -17,6 +17,10 @@ import os
 import sys
 import time
 
+# XGBoost's OpenMP threads spin while they wait for each other; on busy cores that made training 7x slower
+# (measured on 2 shared cores), so they sleep instead unless the caller chose a policy.
+os.environ.setdefault('OMP_WAIT_POLICY', 'PASSIVE')
+
 import numpy as np
 import scipy.sparse as sp
 import xgboost as xgb
