@@ -314,14 +314,16 @@ export class SearchEngine {
   }
 }
 
-/** Best class per ord, ordered by class, then ord. */
+/** Best class per ord, ordered by class, then ord (one numeric sort per class: classes are 0 to 3). */
 function rank(pairs: number[][]): number[] {
   const best = new Map<number, number>();
   for (const [ord, cls] of pairs) {
     const b = best.get(ord!);
     if (b === undefined || cls! < b) best.set(ord!, cls!);
   }
-  return [...best].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map((e) => e[0]);
+  const byClass: number[][] = [];
+  for (const [ord, cls] of best) (byClass[cls] ??= []).push(ord);
+  return byClass.flatMap((ords) => (ords ? Array.from(Int32Array.from(ords).sort()) : []));
 }
 
 // ---- structures ----
