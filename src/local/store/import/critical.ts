@@ -1,79 +1,46 @@
-// Critical constants and acentric factor: Tc K, Pc Pa (→ kPa), Vc m³/mol (→ m³/kmol), omega, Zc.
-// Three tables are predictions (Wilson–Jasperson, Fedors, omega from Psat) and get calc: true;
-// they store the CAS as an integer without dashes.
-import { num, tsv, type Row } from './table.js';
-import { CHEMICALS, type Importer } from './importer.js';
-import { byCas, type ImportContext } from './context.js';
-import { m3PerMolToM3PerKmol, paToKPa } from './units.js';
+// Critical constants and acentric factor: Tc K, Pc Pa (→ kPa), Vc m³/mol (→ m³/kmol), omega, Zc
+// (and Tb where a table has it). Three tables are predictions (Wilson–Jasperson, Fedors, omega from
+// Psat) and get calc: true; they store the CAS as an integer without dashes.
+import { tables, type Column, type TableSpec } from './runner.js';
 
-const DIR = `${CHEMICALS}/Critical Properties`;
+const DIR = 'Critical Properties';
 
-interface Spec {
-  file: string;
-  src: string;
-  name?: string;
-  calc?: boolean;
-  /** Literature reference of a row, when the table names one. */
-  ref?: (row: Row) => string | undefined;
-  errors?: boolean;
-}
-
-const SPECS: Spec[] = [
-  { file: `${DIR}/IUPACOrganicCriticalProps.tsv`, src: 'iupac', name: 'Chemical', ref: (r) => (r.Reference ? `IUPAC, Vapor-Liquid Critical Properties of Elements and Compounds, part ${r.Reference}, J. Chem. Eng. Data` : undefined) },
-  { file: `${DIR}/Mathews1972InorganicCriticalProps.tsv`, src: 'mathews', name: 'Chemical' },
-  { file: `${DIR}/CRCCriticalOrganics.tsv`, src: 'crc', name: 'Chemical', errors: true },
-  { file: `${DIR}/Appendix to PSRK Revision 4.tsv`, src: 'psrk', name: 'Chemical' },
-  { file: `${DIR}/PassutDanner1973.tsv`, src: 'passut', name: 'Chemical' },
-  { file: `${DIR}/Yaws Collection.tsv`, src: 'yaws', name: 'Chemical' },
-  { file: `${DIR}/DIPPRPinaMartines.tsv`, src: 'dippr' },
-  { file: `${DIR}/wilson_jasperson_Tc_Pc_predictions.tsv`, src: 'wilson-jasperson', calc: true },
-  { file: `${DIR}/fedors_Vc_predictions.tsv`, src: 'fedors', calc: true },
-  { file: `${DIR}/omega_Psat_Tc_predictions.tsv`, src: 'omega-psat', calc: true },
-  { file: `${CHEMICALS}/Misc/heos_constants.tsv`, src: 'heos', name: 'name' },
-];
-
-const COLUMNS: [string, string, (v: number) => number][] = [
-  ['Tc', 'tc', (v) => v],
-  ['Pc', 'pc', paToKPa],
-  ['Vc', 'vc', m3PerMolToM3PerKmol],
-  ['omega', 'af', (v) => v],
-  ['Zc', 'zc', (v) => v],
-  ['Tb', 'tb', (v) => v],
-];
-
-function importTable(ctx: ImportContext, spec: Spec): void {
-  for (const { row, ref, t } of ctx.rows(spec.file, spec.src, tsv, byCas())) {
-    if (spec.name && row[spec.name]) ctx.identity(t, ref, { name: row[spec.name] });
-    for (const [col, key, conv] of COLUMNS) {
-      const v = num(row[col]);
-      if (v === undefined) continue;
-      const err = spec.errors ? num(row[`${col}_error`]) : undefined;
-      ctx.point(t, ref, key, { v: conv(v), e: err === undefined ? undefined : conv(err), r: spec.ref?.(row), calc: spec.calc });
-    }
-  }
-}
-
-export const critical: Importer = {
-  name: 'critical',
-  files: SPECS.map((s) => s.file),
-  run(ctx) {
-    for (const spec of SPECS) importTable(ctx, spec);
-  },
+/** The columns every critical table uses for the properties it has (CRC adds `<column>_error`). */
+const columns = (errors = false): Record<string, Column> => {
+  const c = (key: string, unit: string | undefined, col: string): Column => ({ key, ...(unit ? { unit } : {}), ...(errors ? { error: `${col}_error` } : {}) });
+  return { Tc: c('tc', 'K', 'Tc'), Pc: c('pc', 'Pa', 'Pc'), Vc: c('vc', 'm³/mol', 'Vc'), omega: c('af', undefined, 'omega'), Tb: c('tb', 'K', 'Tb'), Zc: c('zc', undefined, 'Zc') };
 };
+const COLUMNS = columns();
+
+const SPECS: TableSpec[] = [
+  {
+    file: `${DIR}/IUPACOrganicCriticalProps.tsv`,
+    src: 'iupac',
+    name: 'Chemical',
+    columns: COLUMNS,
+    refOf: (r) => (r.Reference ? `IUPAC, Vapor-Liquid Critical Properties of Elements and Compounds, part ${r.Reference}, J. Chem. Eng. Data` : undefined),
+  },
+  { file: `${DIR}/Mathews1972InorganicCriticalProps.tsv`, src: 'mathews', name: 'Chemical', columns: COLUMNS },
+  { file: `${DIR}/CRCCriticalOrganics.tsv`, src: 'crc', name: 'Chemical', columns: columns(true) },
+  { file: `${DIR}/Appendix to PSRK Revision 4.tsv`, src: 'psrk', name: 'Chemical', columns: COLUMNS },
+  { file: `${DIR}/PassutDanner1973.tsv`, src: 'passut', name: 'Chemical', columns: COLUMNS },
+  { file: `${DIR}/Yaws Collection.tsv`, src: 'yaws', name: 'Chemical', columns: COLUMNS },
+  { file: `${DIR}/DIPPRPinaMartines.tsv`, src: 'dippr', columns: COLUMNS },
+  { file: `${DIR}/wilson_jasperson_Tc_Pc_predictions.tsv`, src: 'wilson-jasperson', calc: true, columns: COLUMNS },
+  { file: `${DIR}/fedors_Vc_predictions.tsv`, src: 'fedors', calc: true, columns: COLUMNS },
+  { file: `${DIR}/omega_Psat_Tc_predictions.tsv`, src: 'omega-psat', calc: true, columns: COLUMNS },
+  { file: 'Misc/heos_constants.tsv', src: 'heos', name: 'name', columns: COLUMNS },
+];
+
+export const critical = tables('critical', SPECS);
 
 /** Bell, Satyro & Lemmon (2018): Tc, Pc and a name per InChIKey (no CAS; joined by InChIKey). */
-const BELL = `${CHEMICALS}/Phase Change/Bell 2018 je7b00967_si_001.tsv`;
-
-export const bell2018: Importer = {
-  name: 'bell2018',
-  files: [BELL],
-  run(ctx) {
-    for (const { row, ref, t } of ctx.rows(BELL, 'bell2018', tsv, (r) => ({ inchikey: r.inchikey }))) {
-      if (row.name) ctx.identity(t, ref, { name: row.name, inchikey: row.inchikey });
-      const tc = num(row.Tc);
-      const pc = num(row.Pc);
-      if (tc !== undefined) ctx.point(t, ref, 'tc', { v: tc });
-      if (pc !== undefined) ctx.point(t, ref, 'pc', { v: paToKPa(pc) });
-    }
+export const bell2018 = tables('bell2018', [
+  {
+    file: 'Phase Change/Bell 2018 je7b00967_si_001.tsv',
+    src: 'bell2018',
+    key: (r) => ({ inchikey: r.inchikey }),
+    identity: (r) => (r.name ? { name: r.name, inchikey: r.inchikey } : undefined),
+    columns: { Tc: { key: 'tc' }, Pc: { key: 'pc', unit: 'Pa' } },
   },
-};
+]);

@@ -2,44 +2,21 @@
 // the 298.15 K heat capacities the same tables carry. The ATcT liquid table is not read: liquid
 // enthalpies of formation have no registry key (hf is the gas value).
 import { T298 } from './correlations.js';
-import { num, tsv, type Row } from './table.js';
-import { CHEMICALS, type Importer } from './importer.js';
-import { byCas, type ImportContext } from './context.js';
-import { jPerMolToKJPerMol } from './units.js';
+import { tables, type Column } from './runner.js';
 
-const F = {
-  api: `${CHEMICALS}/Reactions/API TDB Albahri Hf (g).tsv`,
-  atct: `${CHEMICALS}/Reactions/ATcT 1.112 (g).tsv`,
-  janaf: `${CHEMICALS}/Reactions/JANAF_1998.tsv`,
-  yaws: `${CHEMICALS}/Reactions/Yaws Hf S0 (g).tsv`,
-  crc: `${CHEMICALS}/Heat Capacity/CRC Standard Thermodynamic Properties of Chemical Substances.tsv`,
-};
+const hf: Column = { key: 'hf', unit: 'J/mol' };
+const gf: Column = { key: 'gf', unit: 'J/mol' };
+const at298 = (key: string): Column => ({ key, t: T298 });
 
-type Col = [column: string, key: string, kind: 'energy' | 'cp'];
-
-function table(ctx: ImportContext, rel: string, src: string, nameCol: string, cols: Col[], extra?: (row: Row) => { e?: number }): void {
-  for (const { row, ref, t } of ctx.rows(rel, src, tsv, byCas())) {
-    if (row[nameCol]) ctx.identity(t, ref, { name: row[nameCol] });
-    for (const [col, key, kind] of cols) {
-      const v = num(row[col]);
-      if (v === undefined) continue;
-      if (kind === 'cp') ctx.point(t, ref, key, { v, t: T298 });
-      else ctx.point(t, ref, key, { v: jPerMolToKJPerMol(v), ...extra?.(row) });
-    }
-  }
-}
-
-export const formation: Importer = {
-  name: 'formation',
-  files: Object.values(F),
-  run(ctx) {
-    table(ctx, F.api, 'api-tdb', 'Compound', [['Hfg', 'hf', 'energy']]);
-    table(ctx, F.atct, 'atct', 'Chemical', [['Hfg', 'hf', 'energy']], (row) => {
-      const u = num(row.uncertainty);
-      return u === undefined ? {} : { e: jPerMolToKJPerMol(u) };
-    });
-    table(ctx, F.janaf, 'janaf', 'Chemical', [['Hfg', 'hf', 'energy'], ['Gfg', 'gf', 'energy'], ['Cpg', 'cpg', 'cp']]);
-    table(ctx, F.yaws, 'yaws', 'name', [['Hfg', 'hf', 'energy']]);
-    table(ctx, F.crc, 'crc', 'Chemical', [['Hfg', 'hf', 'energy'], ['Gfg', 'gf', 'energy'], ['Cpg', 'cpg', 'cp'], ['Cps', 'cps', 'cp']]);
+export const formation = tables('formation', [
+  { file: 'Reactions/API TDB Albahri Hf (g).tsv', src: 'api-tdb', name: 'Compound', columns: { Hfg: hf } },
+  { file: 'Reactions/ATcT 1.112 (g).tsv', src: 'atct', name: 'Chemical', columns: { Hfg: { ...hf, error: 'uncertainty' } } },
+  { file: 'Reactions/JANAF_1998.tsv', src: 'janaf', name: 'Chemical', columns: { Hfg: hf, Gfg: gf, Cpg: at298('cpg') } },
+  { file: 'Reactions/Yaws Hf S0 (g).tsv', src: 'yaws', name: 'name', columns: { Hfg: hf } },
+  {
+    file: 'Heat Capacity/CRC Standard Thermodynamic Properties of Chemical Substances.tsv',
+    src: 'crc',
+    name: 'Chemical',
+    columns: { Hfg: hf, Gfg: gf, Cpg: at298('cpg'), Cps: at298('cps') },
   },
-};
+]);

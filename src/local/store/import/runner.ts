@@ -6,7 +6,7 @@
 // is dropped (counted), the others are sampled on tGrid like every correlation of the store.
 import { property } from '../../../api/properties.js';
 import { T298, tGrid } from './correlations.js';
-import { byCas, casOf, type ImportContext, type PointIn, type RowKey, type Tally } from './context.js';
+import { byCas, casOf, type IdentityIn, type ImportContext, type PointIn, type RowKey, type Tally } from './context.js';
 import { CHEMICALS, type Importer } from './importer.js';
 import { median } from '../outliers.js';
 import { num, tsv, type Row } from './table.js';
@@ -33,10 +33,15 @@ export interface Value extends PointIn {
   unit: string;
 }
 
-/** A column holding one fixed property: its key and the unit the file uses (default: the registry's). */
+/** A column holding one property: its key and the unit the file uses (default: the registry's). */
 export interface Column {
   key: string;
   unit?: string;
+  /** The column holding the value's uncertainty (same unit). */
+  error?: string;
+  /** The temperature of a T-dependent value (K), e.g. 298.15 for a standard-state heat capacity. */
+  t?: number;
+  c?: string;
 }
 
 /** Values of the compounds imported so far, for tables whose equations need another constant. */
@@ -60,8 +65,12 @@ export interface TableSpec {
   /** How a row names its compound; default the `CAS` column. */
   key?: (row: Row) => RowKey;
   parse?: (text: string) => Row[];
-  /** Column with the compound's name (an identity row). */
+  /** Column with the compound's name (an identity row when not empty). */
   name?: string;
+  /** The row's identity (names, structure), when it gives one. */
+  identity?: (row: Row) => IdentityIn | undefined;
+  /** The literature reference a row names (else `ref`, else the source's). */
+  refOf?: (row: Row) => string | undefined;
   /** Fixed values: column → property. */
   columns?: Record<string, Column>;
   /** The row's curves and values, or a reason to skip the row. */
@@ -94,6 +103,9 @@ export function tables(name: string, specs: readonly TableSpec[]): Importer {
         if (spec.nc && !ctx.includeNc) continue;
         for (const { row, ref, t } of ctx.rows(path(spec), spec.src, spec.parse ?? tsv, spec.key ?? byCas())) {
           if (spec.name && row[spec.name]) ctx.identity(t, ref, { name: row[spec.name] });
+          const id = spec.identity?.(row);
+          if (id) ctx.identity(t, ref, id);
+          const r = spec.refOf?.(row) ?? spec.ref;
           const out = rowOutputs(spec, row, ref, lookup);
           if (typeof out === 'string') {
             t.skip(out);
@@ -101,11 +113,11 @@ export function tables(name: string, specs: readonly TableSpec[]): Importer {
           }
           for (const o of out) {
             if ('f' in o) {
-              held.push({ ref, src: spec.src, r: spec.ref, calc: spec.calc, t, curve: o });
+              held.push({ ref, src: spec.src, r, calc: spec.calc, t, curve: o });
               t.used = true;
             } else {
               const to = (x: number) => convert(x, o.unit, unitOf(o.key));
-              ctx.point(t, ref, o.key, { ...o, v: to(o.v), e: o.e === undefined ? undefined : to(o.e), r: o.r ?? spec.ref, calc: o.calc ?? spec.calc });
+              ctx.point(t, ref, o.key, { ...o, v: to(o.v), e: o.e === undefined ? undefined : to(o.e), r: o.r ?? r, calc: o.calc ?? spec.calc });
             }
           }
         }
@@ -121,9 +133,11 @@ export const unitOf = (key: string) => property(key)?.unit ?? '';
 /** What a row gives: the values of its columns, then those of the spec's hook (or why it is skipped). */
 export function rowOutputs(spec: TableSpec, row: Row, ref: string, lookup: Lookup): (Curve | Value)[] | string {
   const out: (Curve | Value)[] = [];
-  for (const [col, { key, unit }] of Object.entries(spec.columns ?? {})) {
+  for (const [col, { key, unit, error, t, c }] of Object.entries(spec.columns ?? {})) {
     const v = num(row[col]);
-    if (v !== undefined) out.push({ key, v, unit: unit ?? unitOf(key) });
+    if (v === undefined) continue;
+    const e = error ? num(row[error]) : undefined;
+    out.push({ key, v, unit: unit ?? unitOf(key), ...(e === undefined ? {} : { e }), ...(t === undefined ? {} : { t }), ...(c ? { c } : {}) });
   }
   if (!spec.row) return out;
   const more = spec.row(row, ref, lookup);
