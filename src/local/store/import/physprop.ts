@@ -1,33 +1,26 @@
 // EPI Suite PhysProp melting and boiling points (°C → K, with a reference per row) and the names of
-// the vapour-pressure set (vapour pressure has no registry key). Values are text: only plain numbers
+// the vapour-pressure set (its values are not imported). Values are text: only plain numbers
 // are imported; ranges ("262-264"), "dec" and "<"/">" qualifiers are counted as skipped.
+import { tables, type TableSpec } from './runner.js';
 import { csv, num } from './table.js';
-import { type Importer } from './importer.js';
-import { byCas } from './context.js';
-import { celsiusToK } from './units.js';
 
-const DIR = 'PyEPISuite/data/mpbpvp';
-const F = {
-  mp: `${DIR}/Melting_Point_PhysChem.csv`,
-  bp: `${DIR}/Boiling_Point_PhysChem.csv`,
-  vp: `${DIR}/Vapor_Pressure_PhysChem.csv`,
-};
+const DIR = '/PyEPISuite/data/mpbpvp';
 
-export const physprop: Importer = {
-  name: 'physprop',
-  files: Object.values(F),
-  run(ctx) {
-    for (const [rel, col, key] of [[F.mp, 'Melt Pt (deg C)', 'tf'], [F.bp, 'Boiling Pt (deg C)', 'tb']] as const) {
-      for (const { row, ref, t } of ctx.rows(rel, 'physprop', csv, byCas())) {
-        if (row.Name) ctx.identity(t, ref, { name: row.Name, mw: num(row['Mol Wt']) });
-        const v = num(row[col]);
-        if (v === undefined) {
-          if (row[col]) t.skip(`${key}: not a plain number`);
-          continue;
-        }
-        ctx.point(t, ref, key, { v: celsiusToK(v), r: row.Reference || undefined });
-      }
-    }
-    for (const { row, ref, t } of ctx.rows(F.vp, 'physprop', csv, byCas())) if (row.Name) ctx.identity(t, ref, { name: row.Name, mw: num(row.MW) });
+const temperature = (file: string, col: string, key: string): TableSpec => ({
+  file: `${DIR}/${file}`,
+  src: 'physprop',
+  parse: csv,
+  identity: (r) => (r.Name ? { name: r.Name, mw: num(r['Mol Wt']) } : undefined),
+  refOf: (r) => r.Reference || undefined,
+  row(r) {
+    const v = num(r[col]);
+    if (v !== undefined) return [{ key, v, unit: '°C' }];
+    return r[col] ? `${key}: not a plain number` : [];
   },
-};
+});
+
+export const physprop = tables('physprop', [
+  temperature('Melting_Point_PhysChem.csv', 'Melt Pt (deg C)', 'tf'),
+  temperature('Boiling_Point_PhysChem.csv', 'Boiling Pt (deg C)', 'tb'),
+  { file: `${DIR}/Vapor_Pressure_PhysChem.csv`, src: 'physprop', parse: csv, identity: (r) => (r.Name ? { name: r.Name, mw: num(r.MW) } : undefined) },
+]);

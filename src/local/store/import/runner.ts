@@ -96,6 +96,7 @@ export function tables(name: string, specs: readonly TableSpec[]): Importer {
   return {
     name,
     files: specs.map(path),
+    ...(specs.every((s) => s.nc) ? { nc: true } : {}),
     run(ctx) {
       const lookup = lookupOf(ctx);
       const held: Held[] = [];
