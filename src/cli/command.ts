@@ -82,18 +82,30 @@ export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean,
   return ctx;
 }
 
-/** Wraps a handler as a commander action. */
+/**
+ * Wraps a handler as a commander action. A command that stopped for want of the local database may
+ * run once more, after the first-run question (first-run.ts) fetched and built it.
+ */
 export function action<O>(deps: Deps, handler: Handler<O>, options: ActionOptions = {}) {
   return async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;
     const opts = cmd.opts() as O;
     const args = cmd.args.filter((a): a is string => typeof a === 'string');
-    const ctx = buildContext(deps, cmd.optsWithGlobals() as GlobalOptions, args.includes('-'), options);
-    try {
-      const code = await handler(ctx, args, opts, cmd);
-      deps.setExit(code ?? 0);
-    } finally {
-      await ctx.close();
-    }
+    const globals = cmd.optsWithGlobals() as GlobalOptions;
+    const run = async (firstTry: boolean): Promise<number | void> => {
+      const ctx = buildContext(deps, globals, args.includes('-'), options);
+      try {
+        return await handler(ctx, args, opts, cmd);
+      } catch (err) {
+        // `chem db …` manages the database itself: never asked there.
+        if (!firstTry || cmd.parent?.name() === 'db') throw err;
+        const { offerDatabase } = await import('./first-run.js');
+        if (!(await offerDatabase(ctx, globals, err))) throw err;
+      } finally {
+        await ctx.close();
+      }
+      return run(false);
+    };
+    deps.setExit((await run(true)) ?? 0);
   };
 }

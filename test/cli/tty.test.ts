@@ -83,6 +83,21 @@ describe.skipIf(!haveScript)('terminal behaviour', () => {
     expect(JSON.parse(piped.stdout).comps).toHaveLength(13);
   });
 
+  it('first run: a command that finds no database asks once on a terminal (default no), never on a pipe', () => {
+    const none = `${testConfigDir}/none/chem.sqlite`;
+    const asked = spawnSync('script', ['-qec', `stty cols 80 rows 40; node bin/chem.js --db ${none} search benzene`, '/dev/null'], { cwd: root, encoding: 'utf8', env: baseEnv, input: '\n' });
+    expect(asked.status).toBe(6);
+    const text = asked.stdout.replace(ANSI, '');
+    expect(text.match(/run "chem db pull" now: download \d+ MB of open data tables and build it \(about 2 minutes\)\? \[y\/N\]/g)).toHaveLength(1);
+    expect(text).toMatch(/chem: error: no local database at .*none\/chem\.sqlite: run "chem db build --from DIR" or "chem db pull"/);
+    expect(existsSync(none)).toBe(false);
+
+    const piped = spawnSync('node', ['bin/chem.js', '--db', none, 'search', 'benzene'], { cwd: root, encoding: 'utf8', env: baseEnv, input: 'y\n' });
+    expect(piped.status).toBe(6);
+    expect(piped.stderr).toMatch(/^chem: error: no local database at [^\n]*\n$/);
+    expect(piped.stdout).toBe('');
+  });
+
   it('colours on a terminal, none with NO_COLOR or --no-color', () => {
     const search = (flags = '') => `node bin/chem.js --db ${db} ${flags} search ethanol`;
     expect(inTty(search())).toContain(BOLD);

@@ -128,18 +128,21 @@ export function dbCommand(deps: Deps): Command {
     .option('--data-dir <dir>', 'where to keep the files (default: a data/ directory beside the database)')
     .option('--include-nc', 'also fetch and import CAS Common Chemistry (CC BY-NC 4.0)')
     .addHelpText('after', examples('chem db pull', 'chem db pull --mirror http://localhost:8000/data'))
-    .action(action(deps, async (ctx, _args, opts: PullOpts) => {
-      const { pullData } = await import('../../local/store/pull.js');
-      const dataDir = opts.dataDir ?? join(dirname(ctx.settings.db), 'data');
-      const bar = startBar(ctx, 'fetching');
-      let pulled;
-      try {
-        pulled = await pullData({ dataDir, mirror: opts.mirror, includeNc: opts.includeNc, onProgress: (f, d, t) => bar.update(d, t, f.split('/').pop()) });
-      } finally {
-        bar.done();
-      }
-      ctx.notice(`${pulled.fetched} files fetched (${(pulled.bytes / 1e6).toFixed(1)} MB), ${pulled.present} already present, all checksums verified, in ${dataDir}`);
-      await printResult(ctx, buildView, await build(ctx, dataDir, !!opts.includeNc));
-    }));
+    .action(action(deps, async (ctx, _args, opts: PullOpts) => printResult(ctx, buildView, await pull(ctx, opts))));
   return db;
+}
+
+/** chem db pull: fetches the tables (checksums verified) beside the database, then builds it. Also run on first use (first-run.ts). */
+export async function pull(ctx: Context, opts: PullOpts = {}): Promise<DbInfo> {
+  const { pullData } = await import('../../local/store/pull.js');
+  const dataDir = opts.dataDir ?? join(dirname(ctx.settings.db), 'data');
+  const bar = startBar(ctx, 'fetching');
+  let pulled;
+  try {
+    pulled = await pullData({ dataDir, mirror: opts.mirror, includeNc: opts.includeNc, onProgress: (f, d, t) => bar.update(d, t, f.split('/').pop()) });
+  } finally {
+    bar.done();
+  }
+  ctx.notice(`${pulled.fetched} files fetched (${(pulled.bytes / 1e6).toFixed(1)} MB), ${pulled.present} already present, all checksums verified, in ${dataDir}`);
+  return build(ctx, dataDir, !!opts.includeNc);
 }
