@@ -50,6 +50,11 @@ class Conformers {
     return done;
   }
 
+  /** Whether the worker is busy with other structures first (so a short wait cannot help). */
+  queuedBehind(smiles: string): boolean {
+    return !!this.running && this.running.smiles !== smiles && this.jobs.has(smiles);
+  }
+
   private finish(job: Job, outcome: Outcome): void {
     clearTimeout(this.timer);
     this.running = undefined;
@@ -110,6 +115,7 @@ export async function conformer(smiles: string, waitMs: number): Promise<Outcome
   const done = service.outcome(smiles);
   if (!done) return { notice: `mol3d left out: ${MAX_QUEUE} structures are waiting for the conformer generator; ask again later` };
   if (waitMs === Infinity) return done;
+  if (service.queuedBehind(smiles)) return { notice: `mol3d left out: the conformer generator is busy with other structures (seconds each); this one is queued, ask again later` };
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<Outcome>((resolve) => {
     timer = setTimeout(() => resolve({ notice: `mol3d left out: not ready within ${waitMs} ms (a new structure takes the conformer generator seconds); it is being computed, ask again` }), waitMs);
