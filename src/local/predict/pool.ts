@@ -93,7 +93,15 @@ export class PredictPool {
     const smiles = chunk.map((p) => p.smiles);
     const id = this.nextId++;
     this.inFlight.set(id, chunk);
-    if (!this.workers.length) return this.settle({ busy: 1 }, id, predictChunk(smiles, this.opts, this.mode));
+    if (!this.workers.length) {
+      let results: ChunkResult[];
+      try {
+        results = predictChunk(smiles, this.opts, this.mode);
+      } catch (err) {
+        return this.fail(err as Error); // as when a worker fails: every line gets the error
+      }
+      return this.settle({ busy: 1 }, id, results);
+    }
     const entry = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
     entry.busy++;
     const request: ChunkRequest = { id, smiles, opts: this.opts, mode: this.mode };
