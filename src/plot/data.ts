@@ -83,6 +83,15 @@ export function plotSeries(comp: Compound, key: string, units: UnitPrefs): PlotS
   return { key, desc: def.desc, sym: plainSymbol(def), tUnit: tConv.unit, unit: vConv.unit, log, points };
 }
 
+/** The T-dependent keys of a record with at least one point at a temperature, in the record's order; 404 when none. */
+export function recordKeys(comp: Compound): string[] {
+  const keys = Object.entries(comp.tpdep_props ?? {})
+    .filter(([k, points]) => property(k)?.dep.includes('T') && (points as DataPoint[]).some((p) => typeof p.t === 'number'))
+    .map(([k]) => k);
+  if (!keys.length) throw notFound(`no T-dependent data for ${comp.compound} (${comp.id})`);
+  return keys;
+}
+
 /** Series of the keys asked for; keys without data are reported through `missing` unless none has data (then 404). */
 export function plotAll(comp: Compound, keys: string[], units: UnitPrefs, missing: (e: ChemError) => void = () => {}): PlotSeries[] {
   for (const k of keys) checkPlotKey(k);

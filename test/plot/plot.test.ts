@@ -116,6 +116,14 @@ describe('chem plot', () => {
     }
   });
 
+  it('without a key: every T-dependent key the record holds', async () => {
+    const r = await chem(['plot', ETHANOL, '--json']);
+    expect(r.code).toBe(0);
+    const expected = Object.entries(record.tpdep_props ?? {}).filter(([k, points]) => property(k)?.dep.includes('T') && points.some((p) => p.t !== undefined));
+    expect(JSON.parse(r.stdout).plots.map((p: { key: string }) => p.key)).toEqual(expected.map(([k]) => k));
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('a key without data beside one with data: a notice, and the other is plotted', async () => {
     const r = await chem(['plot', ETHANOL, 'cps', 'hvapt', '--json']);
     expect(r.code).toBe(0);

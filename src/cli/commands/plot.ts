@@ -5,7 +5,7 @@ import { Command, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { usageError } from '../../api/errors.js';
-import { checkPlotKey, plotAll, type PlotSeries } from '../../plot/data.js';
+import { checkPlotKey, plotAll, recordKeys, type PlotSeries } from '../../plot/data.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { readLines, runBatch } from '../batch.js';
@@ -42,20 +42,20 @@ export function plotCommand(deps: Deps): Command {
   return new Command('plot')
     .description('plot T-dependent properties of a compound against temperature: one series per source, measured points, correlation curves and outliers told apart')
     .argument('[id]', 'compound id (as shown by chem search), or - to read one per line from stdin (needs --out)')
-    .argument('[keys...]', 'T-dependent property keys (cpg, dvisc, hvapt, ...)')
+    .argument('[keys...]', 'T-dependent property keys (cpg, dvisc, hvapt, ...); none: every one the record holds')
     .option('-o, --out <file>', 'write an SVG or PNG chart (by extension); in a batch {id} in the name is replaced by each id')
     .addOption(new Option('--terminal <kind>', 'chart on a terminal: braille text, or an image through the kitty graphics protocol').choices(['auto', 'braille', 'kitty']).default('auto'))
     .option('--width <px>', 'width of each chart in an SVG or PNG file, in pixels', '560')
     .addHelpText(
       'after',
-      examples('chem plot 69749139-429-6 cpg hvapt', 'chem plot 69749139-429-6 dvisc --temp C --out ethanol-viscosity.svg', 'chem search alkane --fields id | chem plot - cpg --out "cpg-{id}.png"'),
+      examples('chem plot 69749139-429-6 cpg hvapt', 'chem plot 69749139-429-6 --out ethanol.svg', 'chem plot 69749139-429-6 dvisc --temp C --out ethanol-viscosity.svg', 'chem search alkane --fields id | chem plot - cpg --out "cpg-{id}.png"'),
     )
     .action(action(deps, (ctx, args, opts: Options) => runPlot(ctx, args, opts)));
 }
 
 export async function runPlot(ctx: Context, args: string[], opts: Options): Promise<number> {
   const [id, ...keys] = args;
-  if (!id || !keys.length) throw usageError('usage: chem plot ID KEY [KEY...] (see chem plot --help)');
+  if (!id) throw usageError('usage: chem plot ID [KEY...] (see chem plot --help)');
   for (const k of keys) checkPlotKey(k);
   const ext = opts.out ? extname(opts.out).toLowerCase() : undefined;
   if (opts.out && ext !== '.svg' && ext !== '.png') throw usageError(`cannot write "${opts.out}": the file name must end in .svg or .png`);
@@ -67,7 +67,7 @@ export async function runPlot(ctx: Context, args: string[], opts: Options): Prom
   const { chartSvg, svgToPng } = await import('../../plot/chart.js');
   const render = async (cid: string, fileFor?: (cid: string) => string): Promise<PlotResult> => {
     const { comp } = await backend.compound(cid);
-    const plots = plotAll(comp, keys, ctx.units, (e) => ctx.notice(e.message));
+    const plots = plotAll(comp, keys.length ? keys : recordKeys(comp), ctx.units, (e) => ctx.notice(e.message));
     const result: PlotResult = { id: comp.id, compound: comp.compound, plots };
     if (fileFor) {
       const svg = await chartSvg(comp.compound, plots, width);
