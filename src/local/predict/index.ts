@@ -4,6 +4,7 @@ import * as OCL from 'openchemlib';
 import { ChemError, toChemError } from '../../api/errors.js';
 import { PROPERTIES, property } from '../../api/properties.js';
 import type { DataPoint, PredictionResult, PropertyInfo, PropertyMap } from '../../api/types.js';
+import type { PredictOptions } from '../../backend.js';
 import { masses, parseSmiles, type Molecule } from '../chem/molecule.js';
 import { crippen } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
@@ -81,14 +82,6 @@ export const PREDICTED_KEYS: readonly string[] = PROPERTIES.map((p) => p.key).fi
 export const CPG_GRID: readonly number[] = [298.15, 300, 400, 500, 600, 700, 800, 900, 1000];
 export const DVISC_GRID: readonly number[] = [250, 273.15, 298.15, 300, 323.15, 350, 373.15, 400, 450, 500];
 
-export interface PredictOptions {
-  /** Extra temperatures (K) for the T-dependent properties, added to the default grids. */
-  temperatures?: number[];
-  /** Only these property keys (default: all). */
-  props?: string[];
-  /** false: T-dependent points only at `temperatures`, without the default grids (flat, fixed-column output). */
-  grid?: boolean;
-}
 
 /** Rounds to 10 significant digits, dropping float noise such as 337.53999999999996 (as Number(v.toPrecision(10)), faster). */
 function round(v: number): number {

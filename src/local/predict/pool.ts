@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ChemError, type Status } from '../../api/errors.js';
 import { flatRow, type FlatRow } from './flat.js';
-import { predictMany, resultJson, type PredictOptions } from './index.js';
+import { predictMany, resultJson } from './index.js';
+import type { PredictOptions } from '../../backend.js';
 
 /** flat: a FlatRow per line (CSV, tables); json: the v1 result's JSON text. */
 export type ChunkMode = 'flat' | 'json';

@@ -5,13 +5,14 @@
 import type { ImportContext } from './import/context.js';
 import type { DB } from './schema.js';
 
-export interface CompoundRef {
+/** A compound of the database found by its CAS number (import/mixtures.ts resolves CAS numbers to its own CompoundRef). */
+export interface CasMatch {
   id: string;
   name: string;
 }
 
 export interface CompoundLookup {
-  byCas(cas: string): CompoundRef | undefined;
+  byCas(cas: string): CasMatch | undefined;
 }
 
 export interface BuildStep {
