@@ -123,7 +123,13 @@ const STRUCTURE_MIX = [
 async function structures() {
   const { openDb } = await import('../dist/local/store/schema.js');
   const { SearchEngine } = await import('../dist/local/store/search/engine.js');
-  const engine = new SearchEngine(openDb(opt.db, { readonly: true }));
+  const { hasStructureIndex } = await import('../dist/local/store/search/structure-index.js');
+  const db = openDb(opt.db, { readonly: true });
+  if (!hasStructureIndex(db)) {
+    console.log('structure queries: skipped, the database has no structure index (chem db build --structure-index)');
+    return;
+  }
+  const engine = new SearchEngine(db);
   const t0 = performance.now();
   await engine.search('sim:C>=1'); // loads OpenChemLib and the fingerprint table
   console.log(`structure queries (cache cleared before each; first query incl. loading ${ms(performance.now() - t0)})`);

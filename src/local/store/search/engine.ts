@@ -124,7 +124,7 @@ export class SearchEngine {
    */
   private async structureHits(t: StructureTerm): Promise<StructureHits> {
     if (!this.structureIndex) {
-      if (!hasStructureIndex(this.db)) throw new ChemError(503, 'the database has no structure index for sub:/sim: queries: rebuild it with "chem db build"');
+      if (!hasStructureIndex(this.db)) throw new ChemError(503, 'the database has no structure index for sub:/sim: queries: rebuild it with "chem db build --structure-index"');
       const db = this.db;
       this.structureIndex = import('./structure.js').then((m) => m.StructureIndex.load(db));
     }
