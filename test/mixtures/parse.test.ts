@@ -6,7 +6,7 @@ import { compoundIdFor, isMixtureId } from '../../src/api/ids.js';
 import { Tally } from '../../src/local/store/import/context.js';
 import { COMPOSITIONS_FILE, parseCompositions } from '../../src/local/store/import/mixtures-compositions.js';
 import { MODELS, withForms } from '../../src/local/store/import/mixtures-models.js';
-import { assembleMixtures, type CompoundRef } from '../../src/local/store/import/mixtures.js';
+import { assembleMixtures, type CompoundRef } from '../../src/local/store/import/mixtures-assemble.js';
 import { parseThermoFile, THERMO_FILES, THERMO_IP, type PairSet } from '../../src/local/store/import/mixtures-thermo.js';
 
 const FIX = join(import.meta.dirname, '../fixtures/mixtures');

@@ -22,7 +22,7 @@
 //   import_log(file PK, source, rows, accepted, rejected JSON, skipped JSON, parse_time)
 //     per source file: rows read, accepted, rejected/skipped counts by reason.
 //   mixtures(id PK, kind, name, json)        json = the Mixture object (api/types.ts);
-//   mixture_components(mixture_id, compound_id)   filled through insertMixtures() (mixtures.ts).
+//   mixture_components(mixture_id, compound_id)   filled through insertMixtures() (mixture-tables.ts).
 //   structure_cache(input PK, smiles, formula, mw, inchi, inchikey)   toolkit results per input
 //     structure (SMILES + given InChI), reused by the next build; inchikey NULL = unreadable.
 import Database from 'better-sqlite3';

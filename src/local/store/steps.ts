@@ -5,7 +5,7 @@
 import type { ImportContext } from './import/context.js';
 import type { DB } from './schema.js';
 
-/** A compound of the database found by its CAS number (import/mixtures.ts resolves CAS numbers to its own CompoundRef). */
+/** A compound of the database found by its CAS number (import/mixtures-assemble.ts resolves CAS numbers to its own CompoundRef). */
 export interface CasMatch {
   id: string;
   name: string;

@@ -4,11 +4,11 @@
 // file gives it (else the CAS); the record shows it, but it has no compound row to list from.
 import { compoundIdFor } from '../../../api/ids.js';
 import type { Mixture } from '../../../api/types.js';
-import { insertMixtures } from '../mixtures.js';
+import { insertMixtures } from '../mixture-tables.js';
 import type { BuildStep } from '../steps.js';
 import { Tally } from './context.js';
 import { COMPOSITIONS_FILE, parseCompositions, type CompositionRow } from './mixtures-compositions.js';
-import { assembleMixtures, type AssembleStats, type CompoundRef } from './mixtures.js';
+import { assembleMixtures, type AssembleStats, type CompoundRef } from './mixtures-assemble.js';
 import { parseThermoFile, THERMO_FILES, THERMO_IP, type PairSet } from './mixtures-thermo.js';
 
 const files = [...THERMO_FILES.map((f) => `${THERMO_IP}/${f.file}`), COMPOSITIONS_FILE];
