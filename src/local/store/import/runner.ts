@@ -5,7 +5,7 @@
 // the importer is read: one that disagrees with the other tables of its compound by more than 10 %
 // is dropped (counted), the others are sampled on tGrid like every correlation of the store.
 import { property } from '../../../api/properties.js';
-import { T298, tGrid } from './correlations.js';
+import { dippr100, T298, tGrid } from './correlations.js';
 import { byCas, casOf, type IdentityIn, type ImportContext, type PointIn, type RowKey, type Tally } from './context.js';
 import { CHEMICALS, type Importer } from './importer.js';
 import { median } from '../outliers.js';
@@ -263,3 +263,13 @@ export function lookupOf(ctx: ImportContext): Lookup {
 
 /** A curve valid at 298.15 K only, or a single measured temperature: one point. */
 export const at = (key: string, v: number, unit: string, t = T298, c?: string): Value => ({ key, v, unit, t, ...(c ? { c } : {}) });
+
+/** A row of DIPPR eq. 100 coefficients (`cols`, then Tmin and Tmax): one curve in `unit`. */
+export const dippr100Row =
+  (key: string, unit: string, cols: readonly string[]) =>
+  (row: Row): Curve[] | string => {
+    const v = cells(row, [...cols, 'Tmin', 'Tmax']);
+    if (!v) return 'missing coefficient';
+    const [A, B, C, D, E, tmin, tmax] = v as [number, number, number, number, number, number, number];
+    return [{ key, unit, tmin, tmax, f: (T) => dippr100(T, A, B, C, D, E), c: `DIPPR equation 100, ${tmin}–${tmax} K` }];
+  };

@@ -2,8 +2,8 @@
 // consecutive rows of a compound and data type chain into one curve) and quasi-polynomials. A
 // segment whose Cp/R falls to 3 or below, or that jumps by more than 10 % from the segment before
 // it, is one of the unusable segments of the data README's quirks and is skipped, counted.
-import { dippr100, dippr114, tGrid, zabranskyCubic, zabranskyQuasi } from '../correlations.js';
-import { cells, type Curve, type TableSpec } from '../runner.js';
+import { dippr114, tGrid, zabranskyCubic, zabranskyQuasi } from '../correlations.js';
+import { cells, dippr100Row, type Curve, type TableSpec } from '../runner.js';
 import type { Row } from '../table.js';
 import { R } from '../units.js';
 
@@ -70,16 +70,7 @@ function interpolate(ts: number[], vs: number[]): (T: number) => number {
 
 export const LIQUID_HEAT_CAPACITY: TableSpec[] = [
   { file: `${DIR}/Zabransky.tsv`, src: 'zabransky', key: (row) => ({ cas: row.CASRN }), row: zabransky },
-  {
-    file: `${DIR}/Perry_Table_2-153_DIPPR_100.tsv`,
-    src: 'perry',
-    row(row) {
-      const v = cells(row, ['A', 'B', 'C', 'D', 'E', 'Tmin', 'Tmax']);
-      if (!v) return missing;
-      const [A, B, C, D, E, tmin, tmax] = v as [number, number, number, number, number, number, number];
-      return [{ key: 'cpl', unit: 'J/(kmol×K)', tmin, tmax, f: (T) => dippr100(T, A, B, C, D, E), c: `DIPPR equation 100, ${tmin}–${tmax} K` }];
-    },
-  },
+  { file: `${DIR}/Perry_Table_2-153_DIPPR_100.tsv`, src: 'perry', row: dippr100Row('cpl', 'J/(kmol×K)', ['A', 'B', 'C', 'D', 'E']) },
   {
     file: `${DIR}/Perry_Table_2-153_DIPPR_114.tsv`,
     src: 'perry',

@@ -2,7 +2,7 @@
 // tables give no range (thermo sets none): the liquid takes the compound's Tm–Tc from the VDI
 // vapour-pressure table, which covers the same compounds; the gas is sampled on GAS_RANGE.
 import { dippr100, dippr102 } from '../correlations.js';
-import { cells, type TableSpec } from '../runner.js';
+import { cells, dippr100Row, type TableSpec } from '../runner.js';
 
 const DIR = 'Thermal Conductivity';
 const missing = 'missing coefficient';
@@ -14,12 +14,7 @@ export const THERMAL_CONDUCTIVITY: TableSpec[] = [
   {
     file: `${DIR}/Table 2-315 Thermal Conductivity of Inorganic and Organic Liquids.tsv`,
     src: 'perry',
-    row(row) {
-      const v = cells(row, ['C1', 'C2', 'C3', 'C4', 'C5', 'Tmin', 'Tmax']);
-      if (!v) return missing;
-      const [A, B, C, D, E, tmin, tmax] = v as [number, number, number, number, number, number, number];
-      return [{ key: 'tcondl', unit: 'W/(m×K)', tmin, tmax, f: (T) => dippr100(T, A, B, C, D, E), c: `DIPPR equation 100, ${tmin}–${tmax} K` }];
-    },
+    row: dippr100Row('tcondl', 'W/(m×K)', ['C1', 'C2', 'C3', 'C4', 'C5']),
   },
   {
     file: `${DIR}/VDI PPDS Thermal conductivity of saturated liquids.tsv`,
