@@ -26,7 +26,7 @@ const MIN_FIT = 6;
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;]*m/g;
 
-export const stripAnsi = (s: string) => s.replace(ANSI, '');
+const stripAnsi = (s: string) => s.replace(ANSI, '');
 
 /** Columns a code point takes in a terminal: 0 for combining marks, 2 for East Asian wide ones. */
 function charWidth(cp: number): number {

@@ -1,6 +1,6 @@
 // What a plot shows: the T-dependent points of one property of a record, in display units, each
 // told apart as measured, sampled from a correlation, or calculated. Shared by the terminal chart,
-// the SVG/PNG chart (vega.ts) and the server's plot route.
+// the SVG/PNG chart (chart.ts) and the server's plot route.
 import { ChemError, notFound, usageError } from '../api/errors.js';
 import { plainSymbol, property, PROPERTIES } from '../api/properties.js';
 import type { Compound, DataPoint } from '../api/types.js';
@@ -43,7 +43,7 @@ export interface PlotSeries {
 // Vapour and sublimation pressures follow ln p ≈ A − B/T: a log axis even over a narrow range.
 const LOG_KEYS = new Set(['pvap', 'psub']);
 
-export const T_DEPENDENT_KEYS = (): string[] => PROPERTIES.filter((p) => p.dep.includes('T')).map((p) => p.key);
+const T_DEPENDENT_KEYS = (): string[] => PROPERTIES.filter((p) => p.dep.includes('T')).map((p) => p.key);
 
 /** Checks a key asked for: 400 when it is not a T-dependent registry key. */
 export function checkPlotKey(key: string): void {

@@ -22,7 +22,7 @@ export interface TerminalOptions {
 }
 
 /** A number for an axis label: 4 significant digits, exponent only for extreme magnitudes. */
-export function axisNumber(v: number): string {
+function axisNumber(v: number): string {
   if (v === 0 || !Number.isFinite(v)) return String(v);
   const a = Math.abs(v);
   return a >= 1e-3 && a < 1e6 ? String(Number(v.toPrecision(4))) : v.toExponential(2).replace('e+', 'e');
