@@ -12,7 +12,7 @@ import { ChemError } from '../api/errors.js';
 import { CONVERT_FORMATS, type ConvertFormat } from '../api/types.js';
 import { checkCompoundIdForm, checkMixtureIdForm } from '../api/ids.js';
 import { classify, errorBody, oneLine, quote } from './errors.js';
-import type { KeyStore } from './keys.js';
+import { bearer, type KeyStore } from './keys.js';
 import { RateLimiter, type Decision, type Limiter } from './limiter.js';
 import { Metrics } from './metrics.js';
 import { registerOps, type ReadyChecks } from './ops.js';
@@ -63,11 +63,6 @@ export interface ServerOptions {
 
 const PAGE = /^[1-9]\d{0,8}$/;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
-
-function bearer(header: string | undefined): string | null {
-  const m = header ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
-  return m ? m[1]! : null;
-}
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -7,7 +7,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ChemError } from '../api/errors.js';
 
-const digest = (key: string) => createHash('sha256').update(key, 'utf8').digest();
+/** SHA-256 of a key (or token), as held and compared. */
+export const digest = (key: string) => createHash('sha256').update(key, 'utf8').digest();
+
+/** The token of an `Authorization: Bearer <token>` header, null without one. */
+export function bearer(header: string | undefined): string | null {
+  const m = header ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
+  return m ? m[1]! : null;
+}
 
 export function parseKeys(text: string): string[] {
   return text

@@ -3,10 +3,11 @@
 //   GET /readyz   readiness: every check passes (database open, Redis reachable), else 503
 //   GET /metrics  Prometheus text; open to loopback clients (not relayed by a proxy), from
 //                 elsewhere only with `Authorization: Bearer <metrics token>` (never an API key)
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLoopback } from '../loopback.js';
 import { errorBody } from './errors.js';
+import { bearer, digest } from './keys.js';
 import type { Metrics } from './metrics.js';
 
 /** Named readiness checks; each rejects (or times out) when not ready. */
@@ -19,8 +20,6 @@ export interface OpsOptions {
   ready: ReadyChecks;
   metricsToken?: string;
 }
-
-const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 async function passes(check: () => Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -39,8 +38,8 @@ export function registerOps(app: FastifyInstance, { metrics, ready, metricsToken
   /** Loopback clients reaching the server directly (a proxy on the same host adds X-Forwarded-For), or the token. */
   const mayReadMetrics = (req: FastifyRequest): boolean => {
     if (isLoopback(req.ip) && !req.headers['x-forwarded-for'] && !req.headers.forwarded) return true;
-    const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? '');
-    return !!(token && m && timingSafeEqual(digest(m[1]!), token));
+    const given = bearer(req.headers.authorization);
+    return !!(token && given && timingSafeEqual(digest(given), token));
   };
 
   app.get('/healthz', open, async () => ({ status: 'ok' }));

@@ -8,6 +8,7 @@ import type { Backend } from '../../backend.js';
 import { ChemError, usageError } from '../../api/errors.js';
 import { checkCompoundIdForm } from '../../api/ids.js';
 import { PROPERTIES } from '../../api/properties.js';
+import { CONFIG_KEYS } from '../../cli/config.js';
 import { SPEC_UNITS, type UnitPrefs } from '../../cli/units.js';
 
 const ASSETS = new URL('../../../src/server/ui/assets/', import.meta.url);
@@ -50,10 +51,11 @@ function loadAssets(): { version: string; assets: Map<string, Asset>; page: Buff
   return { version, assets, page };
 }
 
+// The same choices as the CLI's settings (config.ts).
 const UNIT_CHOICES: { [K in keyof UnitPrefs]: readonly string[] } = {
-  temp: ['K', 'C', 'F'],
-  pressure: ['kPa', 'bar', 'atm', 'psi', 'MPa'],
-  energy: ['kJ/mol', 'kcal/mol'],
+  temp: CONFIG_KEYS.temp.values,
+  pressure: CONFIG_KEYS.pressure.values,
+  energy: CONFIG_KEYS.energy.values,
 };
 
 /** Display units from the query (`?temp=C&pressure=bar`), spec units otherwise. */
