@@ -8,7 +8,7 @@ export type Molecule = OCL.Molecule;
 const ELECTRON_MASS = 0.000548579909;
 
 /** Turns OpenChemLib's Java-style message ("Class$S19: SmilesParser: ...") into a plain sentence. */
-function parserMessage(err: unknown): string {
+export function parserMessage(err: unknown): string {
   const raw = err instanceof Error ? err.message : String(err);
   return raw.replace(/^Class\$\S+:\s*/, '').replace(/^java\.lang\.\w+:\s*/, '');
 }

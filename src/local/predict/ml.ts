@@ -342,9 +342,6 @@ export function evaluateMany(m: Model, xs: readonly Float32Array[], have?: reado
   return out;
 }
 
-/** Prediction and uncertainty of one model for one feature vector. */
-export const evaluate = (m: Model, x: Float32Array): { v: number; e: number } => evaluateMany(m, [x])[0];
-
 /** The model's value from its members' tree sums: mean (onto the offset estimate), uncertainty from their spread. */
 function combine(m: Model, x: Float32Array, outs: number[]): { v: number; e: number } {
   const base = m.offset ? x[m.offset.index] * m.offset.scale : 0;

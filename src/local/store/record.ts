@@ -26,14 +26,13 @@ export interface RecordOptions {
   wait3dMs?: number;
 }
 
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/^Class\$\S+:\s*/, '');
-
 export async function fullRecord(store: Store, id: string, opts: RecordOptions = {}): Promise<Compound> {
   checkCompoundId(id);
   const c = store.compound(id);
   if (!c) throw new ChemError(404, `no compound with id ${id} in the local database`);
   const chem = await import('../chem/molecule.js');
   const notices: string[] = [];
+  const message = chem.parserMessage;
   if (c.smiles) {
     const files = opts.files ?? true;
     // Started first: the conformer runs in its worker while this thread draws and predicts.
@@ -77,7 +76,7 @@ async function addPredictions(c: Compound, mol: Molecule, notices: string[]): Pr
   try {
     pred = predictMolecule(mol);
   } catch (err) {
-    notices.push(`predictions left out: ${message(err)}`);
+    notices.push(`predictions left out: ${(await import('../chem/molecule.js')).parserMessage(err)}`);
     return;
   }
   const append = (target: PropertyMap, from: PropertyMap) => {

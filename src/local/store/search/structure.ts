@@ -5,13 +5,11 @@
 // per pattern (a few dozen), so the pages of one query cost one search.
 import * as OCL from 'openchemlib';
 import { usageError } from '../../../api/errors.js';
+import { parserMessage } from '../../chem/molecule.js';
 import type { DB } from '../schema.js';
 import { FP_WORDS } from './structure-index.js';
 
-function message(err: unknown): string {
-  const raw = err instanceof Error ? err.message : String(err);
-  return raw.replace(/^Class\$\S+:\s*/, '').replace(/^java\.lang\.\w+:\s*/, '').replace(/^SmilesParser:\s*/, '');
-}
+const message = (err: unknown) => parserMessage(err).replace(/^SmilesParser:\s*/, '');
 
 /** A `sub:` pattern (SMILES or SMARTS) as an OpenChemLib query fragment, or a usage error. */
 export function parsePattern(pattern: string): OCL.Molecule {
