@@ -162,8 +162,9 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
 
   // With a build id, a matching If-None-Match is answered before the backend is asked.
   app.addHook('preHandler', (req, reply, done) => {
-    const id = buildId();
-    if (id && !req.routeOptions.config.open && matches(req.headers['if-none-match'], entityTag(id, req.url))) {
+    const given = req.headers['if-none-match'];
+    const id = given ? buildId() : undefined; // the tag is hashed only when there is one to compare
+    if (id && !req.routeOptions.config.open && matches(given, entityTag(id, req.url))) {
       reply.code(304).send();
     } else done();
   });
