@@ -223,7 +223,7 @@ function donatedElectrons(mol: OCL.Molecule, a: number): number {
  * relevant cycles are among them. Otherwise (macrocycles), per ring system from Horton's candidates (two
  * shortest paths from a root closed by an edge).
  */
-export function relevantCycles(mol: OCL.Molecule): Ring[] {
+function relevantCycles(mol: OCL.Molecule): Ring[] {
   mol.ensureHelperArrays(OCL.Molecule.cHelperRings);
   const ringBonds: number[] = [];
   for (let b = 0; b < mol.getBonds(); b++) if (mol.isRingBond(b)) ringBonds.push(b);

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { MAX_3D_HEAVY_ATOMS } from './molecule.js';
 
 /** Longest a structure may occupy the worker. */
-export const HARD_LIMIT_MS = 20_000;
+const HARD_LIMIT_MS = 20_000;
 /** Structures waiting for the worker beyond which new ones are refused (a notice, not a queue without end). */
 const MAX_QUEUE = 64;
 /** Results kept (molfiles of a few kB). */

@@ -25,7 +25,7 @@ export function hasStructureIndex(db: DB): boolean {
 }
 
 /** The fingerprint words as a blob, and back. */
-export function fpBlob(words: ArrayLike<number>): Buffer {
+function fpBlob(words: ArrayLike<number>): Buffer {
   const buf = Buffer.alloc(FP_WORDS * 4);
   for (let i = 0; i < FP_WORDS; i++) buf.writeInt32LE(words[i] ?? 0, i * 4);
   return buf;

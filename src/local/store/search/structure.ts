@@ -12,7 +12,7 @@ import { FP_WORDS } from './structure-index.js';
 const message = (err: unknown) => parserMessage(err).replace(/^SmilesParser:\s*/, '');
 
 /** A `sub:` pattern (SMILES or SMARTS) as an OpenChemLib query fragment, or a usage error. */
-export function parsePattern(pattern: string): OCL.Molecule {
+function parsePattern(pattern: string): OCL.Molecule {
   const parser = new OCL.SmilesParser({ smartsMode: 'smarts' });
   let frag: OCL.Molecule;
   try {
@@ -26,7 +26,7 @@ export function parsePattern(pattern: string): OCL.Molecule {
 }
 
 /** A `sim:` structure (plain SMILES), or a usage error. */
-export function parseSimilarTo(smiles: string): OCL.Molecule {
+function parseSimilarTo(smiles: string): OCL.Molecule {
   let mol: OCL.Molecule;
   try {
     mol = OCL.Molecule.fromSmiles(smiles, { noCoordinates: true });
