@@ -49,7 +49,7 @@ export class SearchEngine {
     private readonly pageSize = PAGE_SIZE,
   ) {
     if (!hasSearchIndex(db)) {
-      if (db.readonly) throw new ChemError(503, 'the database has no search index: rebuild it with "chem db build --structure-index"');
+      if (db.readonly) throw new ChemError(503, 'the database has no search index: rebuild it with "chem db build"');
       buildSearchIndex(db); // a database built before the index existed: once, a few seconds
     }
   }
