@@ -2,26 +2,16 @@
 // whether to fetch and build it now (`chem db pull`), default no. Never when stdin or stdout is
 // not a terminal: scripts keep the one-line instruction and exit 6.
 import { existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { ChemError } from '../api/errors.js';
 import { chooseBackend, type BackendOptions } from './backend-factory.js';
 import type { Context } from './context.js';
+import { readLine } from './prompt.js';
 
 /** The question, with the download size of the pinned tables and the time it takes. */
 async function question(ctx: Context): Promise<string> {
   const { MANIFEST } = await import('../local/store/manifest.js');
   const mb = MANIFEST.filter((f) => !f.nc).reduce((a, f) => a + f.size, 0) / 1e6;
   return `chem: no local database at ${ctx.settings.db}\nchem: run "chem db pull" now: download ${Math.round(mb)} MB of open data tables and build it (about 2 minutes)? [y/N] `;
-}
-
-async function readAnswer(ctx: Context): Promise<string> {
-  const rl = createInterface({ input: ctx.io.stdin, terminal: false });
-  try {
-    for await (const line of rl) return line.trim();
-    return '';
-  } finally {
-    rl.close();
-  }
 }
 
 /**
@@ -33,7 +23,7 @@ export async function offerDatabase(ctx: Context, globals: BackendOptions, err: 
   if (!(err instanceof ChemError) || err.status !== 503 || !io.stdinIsTTY || !io.stdoutIsTTY) return false;
   if (chooseBackend(globals, settings) !== 'local' || existsSync(settings.db) || env.CHEM_DATA_DIR) return false;
   io.stderr.write(await question(ctx));
-  if (!/^y(es)?$/i.test(await readAnswer(ctx))) return false;
+  if (!/^y(es)?$/i.test(await readLine(ctx))) return false;
   const { pull } = await import('./commands/db.js');
   const info = await pull(ctx);
   ctx.notice(`database built: ${info.compounds} compounds at ${info.path}`);

@@ -3,6 +3,7 @@
 import { Command, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import type { Deps } from './command.js';
+import { CONFIG_KEYS } from './config.js';
 import { FORMATS } from './output.js';
 import { examples } from './help.js';
 import { fieldList } from './arguments.js';
@@ -31,12 +32,12 @@ export function buildProgram(deps: Deps): Command {
     .option('-q, --quiet', 'no notices on stderr, only errors')
     .option('--debug', 'log details (requests, timings) on stderr')
     .option('--db <path>', 'SQLite database (default: config db, CHEM_DB, or the XDG data dir)')
-    .addOption(new Option('--temp <unit>', 'temperature unit of rows (table, CSV, NDJSON --fields)').choices(['K', 'C', 'F']))
-    .addOption(new Option('--pressure <unit>', 'pressure unit of rows (table, CSV, NDJSON --fields)').choices(['kPa', 'bar', 'atm', 'psi', 'MPa']))
-    .addOption(new Option('--energy <unit>', 'energy unit of rows (table, CSV, NDJSON --fields)').choices(['kJ/mol', 'kcal/mol']))
+    .addOption(new Option('--temp <unit>', 'temperature unit of rows (table, CSV, NDJSON --fields)').choices(CONFIG_KEYS.temp.values))
+    .addOption(new Option('--pressure <unit>', 'pressure unit of rows (table, CSV, NDJSON --fields)').choices(CONFIG_KEYS.pressure.values))
+    .addOption(new Option('--energy <unit>', 'energy unit of rows (table, CSV, NDJSON --fields)').choices(CONFIG_KEYS.energy.values))
     .addOption(new Option('--fields <list>', 'comma-separated columns for table, CSV and NDJSON rows (e.g. id,compound,tb)').argParser(fieldList))
     .option('--convert-json', 'apply the unit options to JSON documents too (default: spec units)')
-    .addOption(new Option('--backend <kind>', 'local engine or remote v1 API (default: config backend, CHEM_BACKEND; remote when an API key is set, else local)').choices(['local', 'remote']))
+    .addOption(new Option('--backend <kind>', 'local engine or remote v1 API (default: config backend, CHEM_BACKEND; remote when an API key is set, else local)').choices(CONFIG_KEYS.backend.values))
     .option('--no-cache', 'remote backend: neither read nor write the response cache')
     .option('--insecure', 'remote backend: allow sending the API key over plain http to a non-loopback host')
     .showSuggestionAfterError(true)

@@ -40,6 +40,9 @@ export interface Policy {
   perSecond: number;
 }
 
+/** Spec part 8: a burst of 30, then 2 requests/s (120 per minute). */
+export const DEFAULT_POLICY: Policy = { burst: 30, perSecond: 2 };
+
 /** The answer and headers for a bucket left holding `tokens` after the request (the one rule for every limiter). */
 export function decide({ burst, perSecond }: Policy, tokens: number, allowed: boolean): Decision {
   const retryAfter = allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / perSecond));
@@ -66,8 +69,8 @@ export class RateLimiter implements Limiter {
   private readonly buckets = new Map<string, Bucket>();
 
   constructor(opts: LimiterOptions = {}) {
-    this.burst = opts.burst ?? 30;
-    this.perSecond = opts.perSecond ?? 2;
+    this.burst = opts.burst ?? DEFAULT_POLICY.burst;
+    this.perSecond = opts.perSecond ?? DEFAULT_POLICY.perSecond;
     this.now = opts.now ?? Date.now;
     this.maxBuckets = opts.maxBuckets ?? 100_000;
   }

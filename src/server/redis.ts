@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createClient, ErrorReply, type RedisClientType } from 'redis';
 import { ChemError } from '../api/errors.js';
-import { decide, RateLimiter, type Decision, type Limiter, type Policy } from './limiter.js';
+import { decide, DEFAULT_POLICY, RateLimiter, type Decision, type Limiter, type Policy } from './limiter.js';
 
 export type RedisFailure = 'open' | 'closed';
 
@@ -130,8 +130,8 @@ export class RedisLimiter implements Limiter {
     failure: RedisFailure,
     policy: Partial<Policy> = {},
   ) {
-    this.burst = policy.burst ?? 30;
-    this.perSecond = policy.perSecond ?? 2;
+    this.burst = policy.burst ?? DEFAULT_POLICY.burst;
+    this.perSecond = policy.perSecond ?? DEFAULT_POLICY.perSecond;
     this.fallback = failure === 'open' ? new RateLimiter({ burst: this.burst, perSecond: this.perSecond }) : null;
   }
 

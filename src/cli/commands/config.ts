@@ -4,12 +4,11 @@
 // bad values are shown with a notice, and set/unset move a file that is not JSON aside first.
 import { Command } from 'commander';
 import { existsSync, renameSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { Writable } from 'node:stream';
 import { usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
 import { CONFIG_KEYS, configPath, configProblems, isConfigKey, maskSecret, openConfigStore, readConfigFile, validateConfigValue, type ConfigKey } from '../config.js';
 import type { Context } from '../context.js';
+import { readLine } from '../prompt.js';
 import { examples } from '../help.js';
 import { printResult, type Row, type View } from '../output.js';
 
@@ -39,18 +38,10 @@ function reportProblems(ctx: Context, key?: ConfigKey): void {
   for (const p of configProblems(ctx.env)) if (!key || !p.key || p.key === key) ctx.notice(p.message);
 }
 
-/** Reads one line from stdin; on a terminal the typed characters are not echoed. */
+/** Reads one line from stdin, the prompt on a terminal only; the typed characters are not echoed. */
 async function readSecret(ctx: Context, prompt: string): Promise<string> {
-  const muted = new Writable({ write: (_c, _e, cb) => cb() });
   if (ctx.io.stdinIsTTY) ctx.io.stderr.write(prompt);
-  const rl = createInterface({ input: ctx.io.stdin, output: ctx.io.stdinIsTTY ? muted : undefined, terminal: ctx.io.stdinIsTTY });
-  try {
-    for await (const line of rl) return line.trim();
-    return '';
-  } finally {
-    rl.close();
-    if (ctx.io.stdinIsTTY) ctx.io.stderr.write('\n');
-  }
+  return readLine(ctx, true);
 }
 
 export function configCommand(deps: Deps): Command {
