@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { exportDataset } from './dataset.js';
+import { writeForests } from './forests.js';
 import { renderReport, writeReport } from './report.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,6 +55,7 @@ try {
     process.stdout.write(renderReport(JSON.parse(readFileSync(reportJson, 'utf8'))));
   } else {
     if (!opt['no-cv']) writeReport(reportJson, join(out, 'REPORT.md'));
+    writeForests(out);
     console.error(`models written to ${out} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
 } finally {

@@ -5,8 +5,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODEL_KEYS, predict } from '../../src/local/predict/index.js';
-import { loadModel, modelsDir, sourceKey } from '../../src/local/predict/ml.js';
+import { FEATURE_NAMES } from '../../src/local/predict/features.js';
+import { decodeForest, flatten, type Forest } from '../../src/local/predict/forest.js';
+import { loadModel, modelDigest, modelsDir, readModel, sourceKey } from '../../src/local/predict/ml.js';
 import { checkGolden, type Golden } from './golden.js';
+
+/** A forest with its arrays as hex text: compared in one go (element-wise comparison of big typed arrays is slow). */
+const bytesOf = (f: Forest) =>
+  Object.fromEntries(Object.entries(f).map(([k, v]) => [k, ArrayBuffer.isView(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex') : v]));
 
 const MODELS = fileURLToPath(new URL('../../models', import.meta.url));
 
@@ -21,8 +27,22 @@ describe('shipped models', () => {
     expect(checkGolden(golden)).toBeGreaterThanOrEqual(200 * 8);
   });
 
+  it('come with forest files flattened from the very JSON beside them, equal to flattening it now', () => {
+    const keys = readdirSync(MODELS).filter((f) => f.endsWith('.json.gz')).map((f) => f.slice(0, -'.json.gz'.length));
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      const json = join(MODELS, `${key}.json.gz`);
+      const { forest, source } = decodeForest(readFileSync(join(MODELS, `${key}.forest.gz`)));
+      expect(source, `${key}: forest file is stale, run npm run forests`).toBe(modelDigest(readFileSync(json)));
+      expect(bytesOf(forest), key).toEqual(bytesOf(flatten(readModel(json, false).members!, FEATURE_NAMES.length)));
+      const shipped = readModel(json);
+      expect(shipped.forest, key).toBeDefined();
+      expect({ ...shipped, forest: undefined }).toEqual({ ...readModel(json, false), members: undefined, forest: undefined });
+    }
+  });
+
   it('take at most 5 MB together', () => {
-    const bytes = readdirSync(MODELS).filter((f) => f.endsWith('.json.gz')).reduce((s, f) => s + statSync(join(MODELS, f)).size, 0);
+    const bytes = readdirSync(MODELS).filter((f) => f.endsWith('.json.gz') || f.endsWith('.forest.gz')).reduce((s, f) => s + statSync(join(MODELS, f)).size, 0);
     expect(bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
   });
 

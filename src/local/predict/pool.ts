@@ -39,6 +39,11 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+/** Resolves each line of a chunk with its result, or rejects it with its error. */
+function settle(chunk: Pending[], results: ChunkResult[]): void {
+  results.forEach((r, i) => ('ok' in r ? chunk[i].resolve(r.ok) : chunk[i].reject(new ChemError(r.status, r.message))));
+}
+
 export class PredictPool {
   private readonly workers: { worker: Worker; busy: number }[] = [];
   private readonly inFlight = new Map<number, Pending[]>();
@@ -62,7 +67,12 @@ export class PredictPool {
     for (let i = 0; i < size; i++) {
       const worker = new Worker(WORKER_URL);
       const entry = { worker, busy: 0 };
-      worker.on('message', (m: { id: number; results: ChunkResult[] | string }) => this.settle(entry, m.id, typeof m.results === 'string' ? JSON.parse(m.results) : m.results));
+      worker.on('message', (m: { id: number; results: ChunkResult[] | string }) => {
+        entry.busy--;
+        const chunk = this.inFlight.get(m.id)!;
+        this.inFlight.delete(m.id);
+        settle(chunk, typeof m.results === 'string' ? JSON.parse(m.results) : m.results);
+      });
       worker.on('error', (err) => this.fail(err));
       worker.on('exit', (code) => code !== 0 && this.fail(new ChemError(500, `prediction worker stopped (exit ${code})`)));
       this.workers.push(entry);
@@ -92,28 +102,24 @@ export class PredictPool {
     const chunk = this.buffer;
     this.buffer = [];
     const smiles = chunk.map((p) => p.smiles);
-    const id = this.nextId++;
-    this.inFlight.set(id, chunk);
     if (!this.workers.length) {
       let results: ChunkResult[];
       try {
         results = predictChunk(smiles, this.opts, this.mode);
       } catch (err) {
-        return this.fail(err as Error); // as when a worker fails: every line gets the error
+        // as when a worker fails: this chunk and every later line get the error
+        this.fail(err as Error);
+        for (const p of chunk) p.reject(err as Error);
+        return;
       }
-      return this.settle({ busy: 1 }, id, results);
+      return settle(chunk, results);
     }
+    const id = this.nextId++;
+    this.inFlight.set(id, chunk);
     const entry = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
     entry.busy++;
     const request: ChunkRequest = { id, smiles, opts: this.opts, mode: this.mode };
     entry.worker.postMessage(request);
-  }
-
-  private settle(entry: { busy: number }, id: number, results: ChunkResult[]): void {
-    entry.busy--;
-    const chunk = this.inFlight.get(id)!;
-    this.inFlight.delete(id);
-    results.forEach((r, i) => ('ok' in r ? chunk[i].resolve(r.ok) : chunk[i].reject(new ChemError(r.status, r.message))));
   }
 
   private fail(err: Error): void {

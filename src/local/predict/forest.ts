@@ -1,0 +1,191 @@
+// The evaluator's layout of a model's trees (ml.ts walks it), built from the trainer's trees by flatten(), and its
+// binary file `models/<key>.forest.gz`: written next to the JSON model by `npm run train` (or `npm run forests`),
+// so no process or worker thread flattens at start. The JSON stays the source of truth: the file names the
+// SHA-256 of the JSON file it came from, and a stale or missing one is ignored (the JSON is flattened instead).
+// File: gzip of one JSON header line, zero padding to a multiple of 4 bytes, then the arrays node, leaf, slotOf,
+// thrStart, thr (little-endian).
+import { endianness } from 'node:os';
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+/**
+ * The trees of all members in one flat, branch-free layout. Every tree is padded to a complete binary tree of
+ * `depth` levels (a leaf above the bottom passes its value down), so a walk is `depth` steps of integer arithmetic:
+ * node i → 2i + 1 (left) or 2i + 2 (right). A molecule's feature values are first turned into ranks among each
+ * feature's sorted thresholds, which makes `value < threshold` the integer test `rank <= k`.
+ */
+export interface Forest {
+  depth: number;
+  /** First tree of each member, and the end of the last member's. */
+  memberStart: number[];
+  /**
+   * Per internal node (trees × (2^depth − 1), breadth first): its rank slot (2 × feature slot + 1 when missing values
+   * go left) in the high 16 bits; in the low 16 bits its threshold's position k among the feature's sorted
+   * thresholds, or PASS on padding.
+   */
+  node: Int32Array;
+  /** Per leaf (trees × 2^depth). */
+  leaf: Float32Array;
+  /** Feature slot of each feature index, −1 for features no tree reads. */
+  slotOf: Int32Array;
+  /** Sorted distinct thresholds of feature slot s: thr[thrStart[s] .. thrStart[s + 1]). */
+  thrStart: Int32Array;
+  thr: Float32Array;
+  /** Ranks of a molecule with every feature missing (what a molecule's ranks start from). */
+  missing: Int32Array;
+}
+
+/** A padding node goes left whatever the rank; a missing value ranks below (goes left) or above (right) every k. */
+export const PASS = 0x7fff;
+const MISSING_LEFT = -1;
+const MISSING_RIGHT = 0x7fff;
+
+/** A member as the trainer writes it: internal node feat = feature index × 2 + (1 when missing goes left), leaf −1; right child = left + 1. */
+export interface Member {
+  roots: Int32Array;
+  feat: Int32Array;
+  left: Int32Array;
+  /** Threshold of an internal node, value of a leaf. */
+  value: Float32Array;
+}
+
+function missingRanks(slots: number): Int32Array {
+  const missing = new Int32Array(2 * slots);
+  for (let s = 0; s < slots; s++) {
+    missing[2 * s] = MISSING_RIGHT;
+    missing[2 * s + 1] = MISSING_LEFT;
+  }
+  return missing;
+}
+
+export function flatten(members: Member[], nFeatures: number): Forest {
+  // Feature slots and their sorted distinct thresholds.
+  const byFeature = new Map<number, number[]>();
+  for (const { feat, value } of members) {
+    for (let n = 0; n < feat.length; n++) {
+      if (feat[n] < 0) continue;
+      const list = byFeature.get(feat[n] >> 1);
+      if (list) list.push(value[n]);
+      else byFeature.set(feat[n] >> 1, [value[n]]);
+    }
+  }
+  const features = [...byFeature.keys()].sort((a, b) => a - b);
+  const slotOf = new Int32Array(nFeatures).fill(-1);
+  const thrStart = new Int32Array(features.length + 1);
+  const all: number[] = [];
+  features.forEach((f, s) => {
+    slotOf[f] = s;
+    const t = Float32Array.from(byFeature.get(f)!).sort();
+    for (let i = 0; i < t.length; i++) if (i === 0 || t[i] !== t[i - 1]) all.push(t[i]);
+    thrStart[s + 1] = all.length;
+  });
+  const thr = new Float32Array(all);
+  if (2 * features.length > 0xffff || features.some((_, s) => thrStart[s + 1] - thrStart[s] >= PASS)) throw new Error('model too large for the flat evaluator');
+  /** Position of threshold v among slot s's sorted thresholds. */
+  const position = (s: number, v: number) => {
+    let lo = thrStart[s];
+    let hi = thrStart[s + 1] - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (thr[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - thrStart[s];
+  };
+
+  // Depth of the deepest leaf; then every tree is laid out complete, breadth first.
+  const stack: number[] = [];
+  let depth = 0;
+  for (const { roots, feat, left } of members) {
+    for (const r of roots) {
+      stack.push(r, 0);
+      while (stack.length) {
+        const d = stack.pop()!;
+        const n = stack.pop()!;
+        if (feat[n] < 0) depth = Math.max(depth, d);
+        else stack.push(left[n], d + 1, left[n] + 1, d + 1);
+      }
+    }
+  }
+  const inner = (1 << depth) - 1;
+  const trees = members.reduce((a, m) => a + m.roots.length, 0);
+  const node = new Int32Array(trees * inner).fill(PASS);
+  const leaf = new Float32Array(trees * (inner + 1));
+  const memberStart = [0];
+  let t = 0;
+  for (const { roots, feat, left, value } of members) {
+    for (const r of roots) {
+      stack.push(r, 0, 0);
+      while (stack.length) {
+        const d = stack.pop()!;
+        const pos = stack.pop()!;
+        const n = stack.pop()!;
+        if (feat[n] < 0) {
+          // a leaf above the bottom: its PASS nodes send every walk down the left edge; all leaves below hold its value
+          const below = 1 << (depth - d);
+          const first = (pos + 1) * below - 1 - inner;
+          leaf.fill(value[n], t * (inner + 1) + first, t * (inner + 1) + first + below);
+          continue;
+        }
+        const s = slotOf[feat[n] >> 1];
+        node[t * inner + pos] = ((2 * s + (feat[n] & 1)) << 16) | position(s, value[n]);
+        stack.push(left[n], 2 * pos + 1, d + 1, left[n] + 1, 2 * pos + 2, d + 1);
+      }
+      t++;
+    }
+    memberStart.push(t);
+  }
+  return { depth, memberStart, node, leaf, slotOf, thrStart, thr, missing: missingRanks(features.length) };
+}
+
+interface Header {
+  /** SHA-256 (hex) of the JSON model file this forest was flattened from. */
+  source: string;
+  /** The model's own fields (everything but its trees), as ml.ts reads them from the JSON. */
+  model: Record<string, unknown>;
+  depth: number;
+  memberStart: number[];
+  lengths: number[];
+}
+
+const ARRAYS = ['node', 'leaf', 'slotOf', 'thrStart', 'thr'] as const;
+
+function checkEndianness(): void {
+  if (endianness() !== 'LE') throw new Error('model forest files are little-endian: this machine is not');
+}
+
+export function encodeForest(f: Forest, source: string, model: Record<string, unknown>): Buffer {
+  checkEndianness();
+  const header: Header = { source, model, depth: f.depth, memberStart: f.memberStart, lengths: ARRAYS.map((k) => f[k].length) };
+  const text = Buffer.from(JSON.stringify(header) + '\n');
+  const pad = Buffer.alloc((4 - (text.length % 4)) % 4);
+  return gzipSync(Buffer.concat([text, pad, ...ARRAYS.map((k) => Buffer.from(f[k].buffer, f[k].byteOffset, f[k].byteLength))]), { level: 9 });
+}
+
+export function decodeForest(gz: Buffer): { forest: Forest; source: string; model: Record<string, unknown> } {
+  checkEndianness();
+  const buf = gunzipSync(gz);
+  const eol = buf.indexOf(10);
+  const header = JSON.parse(buf.toString('utf8', 0, eol)) as Header;
+  // one aligned copy of the arrays, viewed in place
+  const start = eol + 1 + ((4 - ((eol + 1) % 4)) % 4);
+  const body = buf.buffer.slice(buf.byteOffset + start, buf.byteOffset + buf.length);
+  let at = 0;
+  const view = <T>(Type: new (b: ArrayBuffer, offset: number, length: number) => T, length: number): T => {
+    const v = new Type(body, at, length);
+    at += 4 * length;
+    return v;
+  };
+  const [nNode, nLeaf, nSlotOf, nThrStart, nThr] = header.lengths;
+  const forest: Forest = {
+    depth: header.depth,
+    memberStart: header.memberStart,
+    node: view(Int32Array, nNode),
+    leaf: view(Float32Array, nLeaf),
+    slotOf: view(Int32Array, nSlotOf),
+    thrStart: view(Int32Array, nThrStart),
+    thr: view(Float32Array, nThr),
+    missing: missingRanks(nThrStart - 1),
+  };
+  if (at !== body.byteLength) throw new Error('corrupt model forest file');
+  return { forest, source: header.source, model: header.model };
+}
