@@ -1,4 +1,58 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+// Runs the bundle dist/chem.cjs (scripts/bundle.mjs) when the build made one, else the tsc output (also when
+// that is newer: `tsc` alone was run after the last `npm run build`).
+//
+// The bundle is compiled with a V8 code cache: the first run of each command writes the code it compiled to
+// $XDG_CACHE_HOME/chem/code/ (~/.cache/chem/code), later runs start from it instead of parsing and compiling the
+// bundle again. The file is named for the build, the Node version and the command; V8 rejects one that does not
+// fit (then it is written anew), and a new build removes the old ones.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 
-process.exitCode = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const bundle = fileURLToPath(new URL('../dist/chem.cjs', import.meta.url));
+const modules = new URL('../dist/cli/main.js', import.meta.url);
+let source;
+try {
+  if (statSync(bundle).mtimeMs >= statSync(modules).mtimeMs) source = readFileSync(bundle, 'latin1'); // ASCII (scripts/bundle.mjs)
+} catch {
+  // no bundle: run the modules of dist/ as they are
+}
+const { main } = source === undefined ? await import(modules) : runBundle(source);
+process.exitCode = await main(argv);
+
+function runBundle(source) {
+  const build = /^\/\/ chem (\w+)\n/.exec(source)?.[1] ?? 'dev';
+  const command = argv.find((a) => /^[a-z]+$/.test(a)) ?? 'chem';
+  const dir = join(process.env.XDG_CACHE_HOME || join(process.env.HOME || homedir(), '.cache'), 'chem', 'code');
+  const file = join(dir, `${build}-${process.version}-${process.arch}-${command}.bin`);
+  let cachedData;
+  try {
+    cachedData = readFileSync(file);
+  } catch {
+    // first run of this command (or no cache dir): compile, and write the cache on exit
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname, __chemImport) {${source}\n})`, { filename: bundle, cachedData });
+  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, dir, file, build));
+  const module = { exports: {} };
+  // __chemImport: import() of the packages left out of the bundle (vm scripts may not call import() on Node 20)
+  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle), (specifier) => import(specifier));
+  return module.exports;
+}
+
+/** Writes the code compiled so far (atomically: other runs may read it meanwhile); a cache is never worth a failure. */
+function writeCache(script, dir, file, build) {
+  try {
+    mkdirSync(dir, { recursive: true });
+    for (const old of readdirSync(dir)) if (!old.startsWith(build + '-')) rmSync(join(dir, old), { force: true });
+    const tmp = `${file}.${process.pid}`;
+    writeFileSync(tmp, script.createCachedData());
+    renameSync(tmp, file);
+  } catch {
+    // read-only or missing home: run without a cache
+  }
+}
