@@ -5,27 +5,40 @@
 // that few edits away; the distance of those is computed here and abandoned as soon as a row of the
 // table exceeds the bound.
 
+/** Three rows of the distance table, reused: a misspelling compares the query with thousands of names. */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)] as const;
+
 /** Edit distance of a and b, or `max + 1` as soon as it must exceed `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const n = b.length;
-  let prev2 = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
+  if (rows[0].length <= n) rows = [new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 1)];
+  let [prev2, prev, cur] = rows;
+  for (let j = 0; j <= n; j++) prev[j] = j;
+  const over = max + 1;
+  // Only the band |i - j| <= max can hold distances within max; the cells just outside it read as over.
   for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+    const ai = a.charCodeAt(i - 1);
+    const aBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
+    const lo = Math.max(1, i - max);
+    const hi = Math.min(n, i + max);
+    cur[lo - 1] = lo === 1 ? i : over;
+    let rowMin = cur[lo - 1]!;
+    for (let j = lo; j <= hi; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let d = prev[j]! + 1;
+      if (cur[j - 1]! + 1 < d) d = cur[j - 1]! + 1;
+      const sub = prev[j - 1]! + (ai === bj ? 0 : 1);
+      if (sub < d) d = sub;
+      if (j > 1 && aBefore === bj && ai === b.charCodeAt(j - 2) && prev2[j - 2]! + 1 < d) d = prev2[j - 2]! + 1;
       cur[j] = d;
       if (d < rowMin) rowMin = d;
     }
-    if (rowMin > max) return max + 1;
+    if (hi < n) cur[hi + 1] = over;
+    if (rowMin > max) return over;
     [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return Math.min(prev[n]!, max + 1);
+  return Math.min(prev[n]!, over);
 }
 
 /** How many edits a query of this length may be away from a suggestion. */
