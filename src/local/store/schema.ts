@@ -1,4 +1,4 @@
-// The SQLite schema of the local database (better-sqlite3, WAL, FTS5). Other modules build on it:
+// The SQLite schema of the local database (better-sqlite3, WAL). Other modules build on it:
 //
 // A database is never upgraded: `chem db build` writes a new file with this schema and swaps it in
 // atomically, so a file of another schema version is refused with the line that says how to rebuild.
@@ -31,7 +31,7 @@ import { ChemError } from '../../api/errors.js';
 
 export type DB = Database.Database;
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -1,7 +1,8 @@
-// The search over the local database. Each interpretation of the query (query.ts) yields candidate
-// compounds as (ord, class) pairs, ord being the compound's place in tie-break order (more data,
-// then name; index-tables.ts); the best class per compound, then ord, is the ranking. Filters keep
-// the candidates that pass them; the page's compounds are read last. Structure queries load
+// The search over the local database. Each interpretation of the query (query.ts) yields its
+// compounds ranked, as ords, ord being the compound's place in tie-break order (more data, then
+// name; index-tables.ts): by class, then ord (names: text.ts; the others from (ord, class) pairs,
+// the best class per compound). Filters keep the ranked compounds that pass them, tested in memory;
+// the page's compounds are read last. Structure queries load
 // OpenChemLib (canonical SMILES) and, only when the exact structure is not stored, RDKit (InChIKey).
 //
 // Classes: 0 exact main name (or exact identifier/structure), 1 exact synonym (or another
@@ -17,6 +18,7 @@ import { hasStructureIndex } from './structure-index.js';
 import { checkPage, pageOf, PAGE_SIZE } from './paging.js';
 import { closest, NameList, type NameCandidate } from './suggest.js';
 import { buildSearchIndex, hasSearchIndex, SHOWN } from './index-tables.js';
+import { parseInts, TextMatcher } from './text.js';
 
 interface Sql {
   sql: string;
@@ -40,6 +42,7 @@ export class SearchEngine {
   private readonly statements = new Map<string, Statement>();
   private structureIndex?: Promise<StructureIndex>;
   private names?: NameList;
+  private text?: TextMatcher;
   private ords?: number;
   private readonly hasKey = new Map<string, Uint8Array>();
   private readonly keyValues = new Map<string, { start: Int32Array; values: Float64Array }>();
@@ -69,32 +72,27 @@ export class SearchEngine {
     const start = performance.now();
     const p = checkPage(page);
     const q = parseQuery(query);
-    let found = { total: 0, ords: [] as number[] };
+    let found = { total: 0, ords: new Int32Array(0) };
     const size = this.pageSize;
     const st = q.structure && (await this.structureHits(q.structure));
     if (st && !q.terms.length) {
-      const ranked = this.filter(st.ranked, q.filters);
+      const ranked = this.filter(Int32Array.from(st.ranked), q.filters);
       found = { total: ranked.length, ords: ranked.slice((p - 1) * size, p * size) };
     } else if (!q.terms.length) {
       const [first, ...rest] = q.filters;
-      const ranked = this.pairs(filterHits(first!, rest)).map((r) => r[0]!).sort((a, b) => a - b);
+      const ranked = this.filter(this.filterHits(first!), rest);
       found = { total: ranked.length, ords: ranked.slice((p - 1) * size, p * size) };
     } else {
+      const pass = this.passes(q.filters);
       for (const term of q.terms) {
-        if (term.kind === 'text' && !q.filters.length && !st) {
-          found = this.textPage(term.norm, (p - 1) * size, size);
-        } else {
-          const candidates = await this.candidates(term);
-          if (!candidates) continue;
-          // Filters first: ranking the few candidates that pass costs less than ranking them all.
-          const pass = this.passes(q.filters);
-          let ranked = rank(pass ? candidates.filter((c) => pass(c[0]!)) : candidates);
-          if (st) {
-            const inTerm = new Set(ranked);
-            ranked = st.similarity ? st.ranked.filter((o) => inTerm.has(o)) : ranked.filter((o) => st.set.has(o));
-          }
-          found = { total: ranked.length, ords: ranked.slice((p - 1) * size, p * size) };
+        let ranked = await this.ranked(term);
+        if (!ranked) continue;
+        if (pass) ranked = ranked.filter(pass);
+        if (st) {
+          const inTerm = new Set(ranked);
+          ranked = st.similarity ? Int32Array.from(st.ranked.filter((o) => inTerm.has(o))) : ranked.filter((o) => st.set.has(o));
         }
+        found = { total: ranked.length, ords: ranked.slice((p - 1) * size, p * size) };
         if (found.total) break;
       }
     }
@@ -138,49 +136,15 @@ export class SearchEngine {
     return { ranked, set: new Set(ranked), similarity };
   }
 
-  /**
-   * One page of a text query without filters, computed in SQLite without reading every hit: the
-   * ranked list is the exact names (class 0/1), then the other prefix matches in ord order, then
-   * the word matches that are not prefix matches, in ord order (FTS5 rowid order).
-   */
-  private textPage(norm: string, offset: number, limit: number): { total: number; ords: number[] } {
-    const hi = norm + '\uffff';
-    const words = norm.match(/[\p{L}\p{N}]+/gu);
-    const fts = words?.map((w) => `"${w}"`).join(' ');
-    const RANGE = 'SELECT ord FROM search_names WHERE norm >= ? AND norm < ?';
-    const total = (
-      fts
-        ? this.prepare(`SELECT count(*) FROM (${RANGE} UNION SELECT rowid FROM search_fts WHERE search_fts MATCH ?)`).pluck().get(norm, hi, fts)
-        : this.prepare(`SELECT count(DISTINCT ord) FROM search_names WHERE norm >= ? AND norm < ?`).pluck().get(norm, hi)
-    ) as number;
-    if (!total || offset >= total) return { total, ords: [] };
-    const exact = rank(this.pairs({ sql: 'SELECT ord, 1 - main FROM search_names WHERE norm = ?', params: [norm] }));
-    const ords = exact.slice(offset, offset + limit);
-    if (ords.length === limit) return { total, ords };
-    const exactJson = JSON.stringify(exact);
-    let skip = Math.max(0, offset - exact.length);
-    const prefix = this.prepare(
-      'SELECT DISTINCT ord FROM search_names WHERE norm > ? AND norm < ? AND ord NOT IN (SELECT value FROM json_each(?)) ORDER BY ord LIMIT ? OFFSET ?',
-    )
-      .pluck()
-      .all(norm, hi, exactJson, limit - ords.length, skip) as number[];
-    ords.push(...prefix);
-    if (ords.length === limit || !fts) return { total, ords };
-    if (skip > 0) {
-      const prefixCount = this.prepare('SELECT count(DISTINCT ord) FROM search_names WHERE norm > ? AND norm < ? AND ord NOT IN (SELECT value FROM json_each(?))')
-        .pluck()
-        .get(norm, hi, exactJson) as number;
-      skip = Math.max(0, skip - prefixCount);
-    }
-    const wordsOnly = this.prepare(`SELECT rowid FROM search_fts WHERE search_fts MATCH ? AND rowid NOT IN (${RANGE}) ORDER BY rowid LIMIT ? OFFSET ?`)
-      .pluck()
-      .all(fts, norm, hi, limit - ords.length, skip) as number[];
-    ords.push(...wordsOnly);
-    return { total, ords };
+  /** The ranked ords of one interpretation, or undefined when it does not apply. */
+  private async ranked(t: Term): Promise<Int32Array | undefined> {
+    if (t.kind === 'text') return (this.text ??= new TextMatcher(this.db)).ranked(t.norm);
+    const pairs = await this.candidates(t);
+    return pairs && rank(pairs);
   }
 
-  /** [ord, class] pairs of one interpretation, or undefined when it does not apply. */
-  private async candidates(t: Term): Promise<number[][] | undefined> {
+  /** [ord, class] pairs of a non-text interpretation, or undefined when it does not apply. */
+  private async candidates(t: Exclude<Term, { kind: 'text' }>): Promise<number[][] | undefined> {
     const byCompound = (where: string, ...params: unknown[]) =>
       this.pairs({ sql: `SELECT r.ord, 0 FROM compounds c JOIN search_rank r ON r.compound_id = c.id WHERE ${where}`, params });
     switch (t.kind) {
@@ -206,8 +170,6 @@ export class SearchEngine {
         const key = this.keyWhere('smiles = ?', smiles) ?? (await computedKey(() => import('../../chem/inchi.js').then(async (m) => (await m.inchiOf(t.smiles)).inchikey)));
         return key ? this.structure('smiles', smiles, key) : undefined;
       }
-      case 'text':
-        return this.text(t.norm);
     }
   }
 
@@ -224,22 +186,18 @@ export class SearchEngine {
     });
   }
 
-  /** Exact and prefix matches from the names index, word matches from FTS5 (already in ord order). */
-  private text(norm: string): number[][] {
-    const out = this.pairs({
-      sql: 'SELECT ord, CASE WHEN norm = ? THEN 1 - main ELSE 2 END FROM search_names WHERE norm >= ? AND norm < ?',
-      params: [norm, norm, norm + '\uffff'],
-    });
-    const words = norm.match(/[\p{L}\p{N}]+/gu);
-    if (words) {
-      const ords = this.prepare('SELECT rowid FROM search_fts WHERE search_fts MATCH ?').pluck().all(words.map((w) => `"${w}"`).join(' ')) as number[];
-      for (const o of ords) out.push([o, 3]);
-    }
-    return out;
+  /** The ords a filter keeps, ascending, through its index (a filter-only query's candidates). */
+  private filterHits(f: Filter): Int32Array {
+    const list =
+      f.kind === 'has'
+        ? this.prepare('SELECT group_concat(ord) FROM search_keys WHERE key = ?').pluck().get(f.key)
+        : this.prepare(`SELECT group_concat(ord) FROM search_values WHERE key = ? AND v ${f.loOpen ? '>' : '>='} ? AND v ${f.hiOpen ? '<' : '<='} ?`).pluck().get(f.key, f.lo, f.hi);
+    const ords = parseInts(list as string | null).sort();
+    return ords.filter((o, i) => o !== ords[i - 1]);
   }
 
   /** The ranked ords that pass every filter. */
-  private filter(ranked: number[], filters: Filter[]): number[] {
+  private filter(ranked: Int32Array, filters: Filter[]): Int32Array {
     const pass = this.passes(filters);
     return pass ? ranked.filter(pass) : ranked;
   }
@@ -283,12 +241,12 @@ export class SearchEngine {
   }
 
   /** Search-result compounds (every spec 2.1 identifying field, has_outliers) plus tb/tf where known. */
-  private compounds(ords: number[]): Compound[] {
+  private compounds(ords: Int32Array): Compound[] {
     if (!ords.length) return [];
     const rows = this.prepare(
       `SELECT r.ord, c.id, c.rev, c.compound, c.cas, c.inchi, c.inchikey, c.formula, c.type, c.mw, c.smiles, c.mtime, c.has_outliers, r.tb, r.tf
        FROM json_each(?) j CROSS JOIN search_rank r ON r.ord = j.value CROSS JOIN compounds c ON c.id = r.compound_id ORDER BY j.key`,
-    ).all(JSON.stringify(ords)) as CompoundRow[];
+    ).all(JSON.stringify(Array.from(ords))) as CompoundRow[];
     return rows.map((r) => {
       const c: Compound = { id: r.id, rev: r.rev, compound: r.compound, type: r.type, has_outliers: !!r.has_outliers, mtime: r.mtime };
       // Spec 2.1's identifying text fields are "" when unknown, as in the full record; mw, tb, tf only when known.
@@ -315,7 +273,7 @@ export class SearchEngine {
 }
 
 /** Best class per ord, ordered by class, then ord (one numeric sort per class: classes are 0 to 3). */
-function rank(pairs: number[][]): number[] {
+function rank(pairs: number[][]): Int32Array {
   const best = new Map<number, number>();
   for (const [ord, cls] of pairs) {
     const b = best.get(ord!);
@@ -323,7 +281,7 @@ function rank(pairs: number[][]): number[] {
   }
   const byClass: number[][] = [];
   for (const [ord, cls] of best) (byClass[cls] ??= []).push(ord);
-  return byClass.flatMap((ords) => (ords ? Array.from(Int32Array.from(ords).sort()) : []));
+  return Int32Array.from(byClass.flatMap((ords) => ords?.sort((a, b) => a - b) ?? []));
 }
 
 // ---- structures ----
@@ -343,42 +301,6 @@ async function computedKey(fn: () => Promise<string>): Promise<string | undefine
   } catch {
     return undefined;
   }
-}
-
-// ---- filters (on the search index's values; see index-tables.ts for which values count) ----
-
-type RangeFilter = Extract<Filter, { kind: 'range' }>;
-
-function bounds(f: RangeFilter): Sql {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  if (f.lo !== -Infinity) {
-    parts.push(`v ${f.loOpen ? '>' : '>='} ?`);
-    params.push(f.lo);
-  }
-  if (f.hi !== Infinity) {
-    parts.push(`v ${f.hiOpen ? '<' : '<='} ?`);
-    params.push(f.hi);
-  }
-  return { sql: parts.length ? ' AND ' + parts.join(' AND ') : '', params };
-}
-
-/** A filter as a condition on the compound whose ord is `ord` (an SQL expression). */
-function filterCondition(f: Filter, ord: string): Sql {
-  if (f.kind === 'has') return { sql: `EXISTS (SELECT 1 FROM search_keys WHERE key = ? AND ord = ${ord})`, params: [f.key] };
-  const b = bounds(f);
-  return { sql: `EXISTS (SELECT 1 FROM search_values WHERE key = ? AND ord = ${ord}${b.sql})`, params: [f.key, ...b.params] };
-}
-
-/** A filter-only query: the first filter yields the candidates through its index, the rest check them. */
-function filterHits(first: Filter, rest: Filter[]): Sql {
-  const b = first.kind === 'range' ? bounds(first) : { sql: '', params: [] };
-  const from = first.kind === 'has' ? 'SELECT ord FROM search_keys WHERE key = ?' : `SELECT DISTINCT ord FROM search_values WHERE key = ?${b.sql}`;
-  const conds = rest.map((f) => filterCondition(f, 'h.ord'));
-  return {
-    sql: `SELECT h.ord, 0 FROM (${from}) h ${conds.length ? 'WHERE ' + conds.map((c) => c.sql).join(' AND ') : ''}`,
-    params: [first.key, ...b.params, ...conds.flatMap((c) => c.params)],
-  };
 }
 
 const engines = new WeakMap<DB, SearchEngine>();

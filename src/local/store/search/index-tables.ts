@@ -8,8 +8,9 @@
 //   search_names(norm, ord, main, len, mask)   every name's normal form with its compound's ord;
 //                                      index (norm, ord, main) answers exact and prefix matches,
 //                                      index (len, mask, ...) the candidates of suggestions.
-//   search_fts(text)                   FTS5, contentless, one document per compound (rowid = ord)
-//                                      holding all its names: word matches come out in rank order.
+//   search_words(word PK, ords)        every word of the names (text.ts's wordsOf) with the ords of
+//                                      the compounds having it, ascending, as one blob (ordsBlob):
+//                                      a broad word's thousands of hits are one value to read.
 //   search_values(key, v, ord)         the values property filters compare: fixed properties'
 //                                      measured non-outlier points, or the calculated ones of a
 //                                      compound with none measured; and `mw`. Indexes (key, v, ord)
@@ -18,6 +19,7 @@
 import type { DB } from '../schema.js';
 import type { BuildStep } from '../steps.js';
 import { letterMask } from './suggest.js';
+import { ordsBlob, wordsOf } from './text.js';
 
 /** Properties whose representative value result rows show. */
 export const SHOWN = ['tb', 'tf'] as const;
@@ -34,7 +36,7 @@ export function representative(points: { v: number; calc: number }[]): number | 
   return vs.length % 2 ? vs[m] : (vs[m - 1]! + vs[m]!) / 2;
 }
 
-const TABLES = ['search_rank', 'search_names', 'search_fts', 'search_values', 'search_keys'];
+const TABLES = ['search_rank', 'search_names', 'search_words', 'search_values', 'search_keys'];
 /** What the current layout has; an index built by an earlier layout lacks some and is rebuilt. */
 const EXPECTED = [...TABLES, 'search_names_len'];
 
@@ -56,9 +58,7 @@ export function buildSearchIndex(db: DB): void {
         SELECT n.norm, r.ord, n.kind = 'main', length(n.norm), chem_letter_mask(n.norm) FROM names n JOIN search_rank r ON r.compound_id = n.compound_id;
       CREATE INDEX search_names_norm ON search_names(norm, ord, main);
       CREATE INDEX search_names_len ON search_names(len, mask, norm, ord, main);
-      CREATE VIRTUAL TABLE search_fts USING fts5(text, content='', detail=none);
-      INSERT INTO search_fts (rowid, text)
-        SELECT r.ord, group_concat(n.norm, ' ; ') FROM names n JOIN search_rank r ON r.compound_id = n.compound_id GROUP BY r.ord;
+      CREATE TABLE search_words (word TEXT PRIMARY KEY, ords BLOB NOT NULL);
       CREATE TABLE search_values (key TEXT NOT NULL, v REAL NOT NULL, ord INTEGER NOT NULL);
       -- INDEXED BY: without statistics SQLite picks points_key_v for the subquery and scans every
       -- point of the key for each calculated point (quadratic: tens of minutes on the full data).
@@ -75,6 +75,16 @@ export function buildSearchIndex(db: DB): void {
       INSERT OR IGNORE INTO search_keys (key, ord)
         SELECT p.key, r.ord FROM points p JOIN search_rank r ON r.compound_id = p.compound_id;
     `);
+    const postings = new Map<string, number[]>();
+    for (const [norm, ord] of db.prepare('SELECT norm, ord FROM search_names ORDER BY ord').raw().iterate() as Iterable<[string, number]>) {
+      for (const w of wordsOf(norm)) {
+        const ords = postings.get(w);
+        if (!ords) postings.set(w, [ord]);
+        else if (ords[ords.length - 1] !== ord) ords.push(ord);
+      }
+    }
+    const putWord = db.prepare('INSERT INTO search_words (word, ords) VALUES (?, ?)');
+    for (const [w, ords] of postings) putWord.run(w, ordsBlob(ords));
     const points = db.prepare(`SELECT compound_id AS id, key, v, calc FROM points WHERE key IN (${SHOWN.map(() => '?').join(', ')}) AND o = 0 ORDER BY compound_id`);
     const byCompound = new Map<string, { key: string; v: number; calc: number }[]>();
     for (const p of points.iterate(...SHOWN) as Iterable<{ id: string; key: string; v: number; calc: number }>) {
