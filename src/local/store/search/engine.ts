@@ -11,24 +11,17 @@ import type { Statement } from 'better-sqlite3';
 import { ChemError } from '../../../api/errors.js';
 import type { Compound, SearchResult } from '../../../api/types.js';
 import type { DB } from '../schema.js';
-import type { CompoundIdentityRow } from '../store.js';
 import { parseQuery, type Filter, type ParsedQuery, type StructureTerm, type Term } from './query.js';
 import type { StructureIndex } from './structure.js';
 import { hasStructureIndex } from './structure-index.js';
 import { checkPage, pageOf, PAGE_SIZE } from './paging.js';
 import { closest, NameList, type NameCandidate } from './suggest.js';
-import { buildSearchIndex, hasSearchIndex, SHOWN } from './index-tables.js';
+import { buildSearchIndex, hasSearchIndex } from './index-tables.js';
 import { parseInts, TextMatcher } from './text.js';
 
 interface Sql {
   sql: string;
   params: unknown[];
-}
-
-interface CompoundRow extends CompoundIdentityRow {
-  ord: number;
-  tb: number | null;
-  tf: number | null;
 }
 
 /** The compounds a `sub:`/`sim:` term keeps, in its own ranking, with sim:'s similarities. */
@@ -240,20 +233,13 @@ export class SearchEngine {
     };
   }
 
-  /** Search-result compounds (every spec 2.1 identifying field, has_outliers) plus tb/tf where known. */
+  /** The page's compounds, as search results list them (index-tables.ts). */
   private compounds(ords: Int32Array): Compound[] {
     if (!ords.length) return [];
-    const rows = this.prepare(
-      `SELECT r.ord, c.id, c.rev, c.compound, c.cas, c.inchi, c.inchikey, c.formula, c.type, c.mw, c.smiles, c.mtime, c.has_outliers, r.tb, r.tf
-       FROM json_each(?) j CROSS JOIN search_rank r ON r.ord = j.value CROSS JOIN compounds c ON c.id = r.compound_id ORDER BY j.key`,
-    ).all(JSON.stringify(Array.from(ords))) as CompoundRow[];
-    return rows.map((r) => {
-      const c: Compound = { id: r.id, rev: r.rev, compound: r.compound, type: r.type, has_outliers: !!r.has_outliers, mtime: r.mtime };
-      // Spec 2.1's identifying text fields are "" when unknown, as in the full record; mw, tb, tf only when known.
-      for (const k of ['cas', 'inchi', 'inchikey', 'formula', 'smiles'] as const) c[k] = r[k] ?? '';
-      for (const k of ['mw', ...SHOWN] as const) if (r[k] !== null) (c as Record<string, unknown>)[k] = r[k];
-      return c;
-    });
+    const rows = this.prepare("SELECT group_concat(r.row, ',' ORDER BY j.key) FROM json_each(?) j CROSS JOIN search_rank r ON r.ord = j.value")
+      .pluck()
+      .get(JSON.stringify(Array.from(ords))) as string;
+    return JSON.parse(`[${rows}]`) as Compound[];
   }
 
   /** For an empty result: the corrected CAS, or names within a few edits of the text (filters kept). */

@@ -1,10 +1,11 @@
-// Search index (issue 5): three tables derived from `compounds` and `names` at the end of a build
+// Search index: tables derived from `compounds` and `names` at the end of a build
 // (a build step), so a name search reads integers from covering indexes instead of grouping and
 // sorting joined rows. They hold nothing that is not in those tables and are rebuilt, never edited.
 //
-//   search_rank(ord PK, compound_id, tb, tf)   every compound numbered in tie-break order: more data
+//   search_rank(ord PK, compound_id, row)   every compound numbered in tie-break order: more data
 //                                      points first, then the name (case-insensitive), then the id;
-//                                      with the representative tb and tf shown in result rows.
+//                                      with its search-result JSON (the representative tb and tf
+//                                      included), so a page of results is one string to parse.
 //   search_names(norm, ord, main, len, mask)   every name's normal form with its compound's ord;
 //                                      index (norm, ord, main) answers exact and prefix matches,
 //                                      index (len, mask, ...) the candidates of suggestions.
@@ -16,13 +17,25 @@
 //                                      compound with none measured; and `mw`. Indexes (key, v, ord)
 //                                      for filter-only queries, (key, ord, v) to check candidates.
 //   search_keys(key, ord)              which compound has any point of a key (`has:`).
+import type { Compound } from '../../../api/types.js';
 import type { DB } from '../schema.js';
+import type { CompoundIdentityRow } from '../store.js';
 import type { BuildStep } from '../steps.js';
 import { letterMask } from './suggest.js';
 import { ordsBlob, wordsOf } from './text.js';
 
 /** Properties whose representative value result rows show. */
 export const SHOWN = ['tb', 'tf'] as const;
+
+/** A compound as a search result lists it: spec 2.1's identifying fields, has_outliers, and the SHOWN values known. */
+function resultCompound(r: CompoundIdentityRow, shown: (number | undefined)[]): Compound {
+  const c: Compound = { id: r.id, rev: r.rev, compound: r.compound, type: r.type, has_outliers: !!r.has_outliers, mtime: r.mtime };
+  // Spec 2.1's identifying text fields are "" when unknown, as in the full record; mw, tb, tf only when known.
+  for (const k of ['cas', 'inchi', 'inchikey', 'formula', 'smiles'] as const) c[k] = r[k] ?? '';
+  if (r.mw !== null) c.mw = r.mw;
+  SHOWN.forEach((k, i) => shown[i] !== undefined && ((c as Record<string, unknown>)[k] = shown[i]));
+  return c;
+}
 
 /**
  * The value shown for a property in a result row: the median of the measured values (outliers
@@ -50,7 +63,7 @@ export function buildSearchIndex(db: DB): void {
   db.transaction(() => {
     for (const t of TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
     db.exec(`
-      CREATE TABLE search_rank (ord INTEGER PRIMARY KEY, compound_id TEXT NOT NULL UNIQUE, tb REAL, tf REAL);
+      CREATE TABLE search_rank (ord INTEGER PRIMARY KEY, compound_id TEXT NOT NULL UNIQUE, row TEXT);
       INSERT INTO search_rank (ord, compound_id)
         SELECT ROW_NUMBER() OVER (ORDER BY n_points DESC, compound COLLATE NOCASE, id), id FROM compounds;
       CREATE TABLE search_names (norm TEXT NOT NULL, ord INTEGER NOT NULL, main INTEGER NOT NULL, len INTEGER NOT NULL, mask INTEGER NOT NULL);
@@ -90,8 +103,17 @@ export function buildSearchIndex(db: DB): void {
     for (const p of points.iterate(...SHOWN) as Iterable<{ id: string; key: string; v: number; calc: number }>) {
       (byCompound.get(p.id) ?? byCompound.set(p.id, []).get(p.id)!).push(p);
     }
-    const set = db.prepare(`UPDATE search_rank SET ${SHOWN.map((k) => `${k} = ?`).join(', ')} WHERE compound_id = ?`);
-    for (const [id, ps] of byCompound) set.run(...SHOWN.map((k) => representative(ps.filter((p) => p.key === k)) ?? null), id);
+    const compounds = db
+      .prepare(
+        `SELECT r.ord, c.id, c.rev, c.compound, c.cas, c.inchi, c.inchikey, c.formula, c.type, c.mw, c.smiles, c.mtime, c.has_outliers
+         FROM search_rank r JOIN compounds c ON c.id = r.compound_id`,
+      )
+      .all() as (CompoundIdentityRow & { ord: number })[];
+    const setRow = db.prepare('UPDATE search_rank SET row = ? WHERE ord = ?');
+    for (const c of compounds) {
+      const ps = byCompound.get(c.id) ?? [];
+      setRow.run(JSON.stringify(resultCompound(c, SHOWN.map((k) => representative(ps.filter((p) => p.key === k))))), c.ord);
+    }
   })();
 }
 
