@@ -132,9 +132,30 @@ describe('SMARTS dialect', () => {
     expect(m('[F;$(F-*)]', 'F')).toBe(false); // HF: no heavy neighbour
     expect(m('[F;$(F-*)]', 'F', 0, true)).toBe(true);
   });
-  it('rejects features outside the supported subset', () => {
-    expect(() => compileSmarts('C1CC1')).toThrow(/ring closures/);
-    expect(() => compileSmarts('[R2]')).toThrow(/ring counts/);
+  it('reads ring closures, ring counts and sizes, degree, valence, isotopes and bond primitives', () => {
+    expect(m('C1CC1', 'C1CC1')).toBe(true);
+    expect(m('C1CCC1', 'C1CC1')).toBe(false);
+    expect(m('c1ccccc1', 'c1ccc2ccccc2c1')).toBe(true);
+    expect(m('[R2]', 'c1ccc2ccccc2c1', 3)).toBe(true); // fusion atom of naphthalene
+    expect(m('[R2]', 'c1ccc2ccccc2c1', 0)).toBe(false);
+    expect(m('[r5]', 'C1CCC2CCCC2C1', 3)).toBe(true); // a fusion atom is in the 5-ring, its smallest
+    expect(m('[x3]', 'C1CCC2CCCC2C1', 3)).toBe(true);
+    expect(m('[D3]', 'CC(C)C', 1)).toBe(true);
+    expect(m('[v4]', 'c1ccccc1')).toBe(true);
+    expect(m('[v3]', 'c1cc[nH]c1', 3)).toBe(true);
+    expect(m('[2H]', '[2H]C')).toBe(true);
+    expect(m('[13C]', 'CC')).toBe(false);
+    expect(m('C@C', 'C1CC1')).toBe(true);
+    expect(m('C!@C', 'C1CC1')).toBe(false);
+    expect(m('C-,=C', 'C=C')).toBe(true);
+    expect(m('[C@@H](N)C', 'N[C@H](C)C(O)=O', 1)).toBe(true); // chirality read, not matched
+  });
+  it('names the position of what it cannot read', () => {
+    expect(() => compileSmarts('C1CC')).toThrow(/unclosed ring 1 at position 2/);
+    expect(() => compileSmarts('CC.O')).toThrow(/disconnected patterns .* at position 3/);
+    expect(() => compileSmarts('[C^2]')).toThrow(/unsupported primitive at position 3/);
+    expect(() => compileSmarts('C(C')).toThrow(/unclosed branch at position 2/);
+    expect(() => compileSmarts('[$(C(C)]')).toThrow(/unclosed/);
   });
 });
 

@@ -18,6 +18,8 @@ export interface Aromaticity {
   atoms: Uint8Array;
   /** Per bond index below `getAllBonds()`: 1 when aromatic. */
   bonds: Uint8Array;
+  /** The relevant cycles (RDKit's symmetrized SSSR), for ring counts and sizes. */
+  rings: Ring[];
 }
 
 // RDKit's periodic table: default valence (the first of its allowed valences; -1 none) and outer-shell
@@ -58,9 +60,10 @@ export function rdkitAromaticity(mol: OCL.Molecule): Aromaticity {
     electrons[a] = donatedElectrons(mol, a);
     if (electrons[a] !== NOT_CANDIDATE) candidates++;
   }
-  if (candidates < 3) return { atoms, bonds };
+  const cycles = relevantCycles(mol);
+  if (candidates < 3) return { atoms, bonds, rings: cycles };
 
-  const rings = relevantCycles(mol).filter((r) => r.atoms.every((a) => electrons[a] !== NOT_CANDIDATE));
+  const rings = cycles.filter((r) => r.atoms.every((a) => electrons[a] !== NOT_CANDIDATE));
   const k = rings.length;
   const neighbours: number[][] = rings.map(() => []);
   for (let i = 0; i < k; i++) {
@@ -86,10 +89,10 @@ export function rdkitAromaticity(mol: OCL.Molecule): Aromaticity {
     }
     applyHuckel(rings, system, neighbours, electrons, atoms, bonds);
   }
-  return { atoms, bonds };
+  return { atoms, bonds, rings: cycles };
 }
 
-interface Ring {
+export interface Ring {
   atoms: number[];
   bonds: number[];
 }

@@ -22,12 +22,23 @@ export interface MolGraph {
   hs: Uint8Array;
   /** Total connections (SMARTS `X`). */
   degree: Uint8Array;
+  /** Total valence (SMARTS `v`): the Kekulé bond orders plus the hydrogens. */
+  valence: Uint8Array;
+  /** Isotope mass number, 0 for the natural mixture. */
+  mass: Uint16Array;
+  /** Ring counts over the relevant cycles (RDKit's symmetrized SSSR): rings holding the atom (SMARTS `R<n>`), the
+   * size of the smallest (`r<n>`, 0 outside rings) and its ring bonds (`x<n>`). */
+  rings: Uint8Array;
+  minRing: Uint8Array;
+  ringBonds: Uint8Array;
   /** Adjacency in CSR form: neighbours of node i are nbr[start[i] .. start[i+1]), core atoms before H nodes. */
   start: Int32Array;
   /** End of the core-atom neighbours of node i (the hydrogen-implicit view stops here). */
   coreEnd: Int32Array;
   nbr: Int32Array;
   bond: Uint8Array;
+  /** 1 for a ring bond (SMARTS `@`), per adjacency entry like `bond`. */
+  ringBond: Uint8Array;
   /** Number of bonds, bonds to hydrogens included. */
   bonds: number;
 }
@@ -51,10 +62,23 @@ export function molGraph(mol: OCL.Molecule): MolGraph {
   const ring = new Uint8Array(n);
   const hs = new Uint8Array(n);
   const degree = new Uint8Array(n).fill(1, heavy);
+  const valence = new Uint8Array(n).fill(1, heavy);
+  const mass = new Uint16Array(n);
+  const rings = new Uint8Array(n);
+  const minRing = new Uint8Array(n);
+  const ringBonds = new Uint8Array(n);
+  for (const r of arom.rings) {
+    const size = Math.min(r.atoms.length, 255);
+    for (const a of r.atoms) {
+      rings[a]++;
+      if (!minRing[a] || size < minRing[a]) minRing[a] = size;
+    }
+  }
   const start = new Int32Array(n + 1);
   const coreEnd = new Int32Array(n);
   const nbr = new Int32Array(coreEdges + 2 * hTotal);
   const bond = new Uint8Array(nbr.length);
+  const ringBond = new Uint8Array(nbr.length);
 
   // Core atoms: their core neighbours, then their hydrogen nodes. Hydrogen nodes follow, one edge each.
   let k = 0;
@@ -65,13 +89,20 @@ export function molGraph(mol: OCL.Molecule): MolGraph {
     charge[a] = mol.getAtomCharge(a);
     aromatic[a] = arom.atoms[a];
     ring[a] = mol.isRingAtom(a) ? 1 : 0;
+    mass[a] = mol.getAtomMass(a);
     start[a] = k;
     const conn = mol.getConnAtoms(a);
     let hNeighbours = 0;
+    let orders = 0;
     for (let i = 0; i < conn; i++) {
       const b = mol.getConnAtom(a, i);
       const bd = mol.getConnBond(a, i);
       nbr[k] = b;
+      orders += mol.getBondOrder(bd);
+      if (mol.isRingBond(bd)) {
+        ringBond[k] = 1;
+        ringBonds[a]++;
+      }
       bond[k++] = arom.bonds[bd] ? BOND_AROMATIC : mol.getBondOrder(bd);
       if (mol.getAtomicNo(b) === 1) hNeighbours++;
     }
@@ -80,6 +111,7 @@ export function molGraph(mol: OCL.Molecule): MolGraph {
     const nh = mol.getAllHydrogens(a) - hNeighbours;
     hs[a] = nh + hNeighbours;
     degree[a] = conn + nh;
+    valence[a] = orders + nh;
     for (let i = 0; i < nh; i++, h++) {
       nbr[k] = h;
       bond[k++] = BOND_SINGLE;
@@ -91,5 +123,5 @@ export function molGraph(mol: OCL.Molecule): MolGraph {
     }
   }
   start[n] = nbr.length;
-  return { n, heavy, z, charge, aromatic, ring, hs, degree, start, coreEnd, nbr, bond, bonds: nbr.length / 2 };
+  return { n, heavy, z, charge, aromatic, ring, hs, degree, valence, mass, rings, minRing, ringBonds, start, coreEnd, nbr, bond, ringBond, bonds: nbr.length / 2 };
 }

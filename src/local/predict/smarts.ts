@@ -1,19 +1,29 @@
-// The subset of Daylight SMARTS (RDKit semantics) that the Joback and Crippen tables use: bracket atoms with
-// #n, element symbols (upper case aliphatic, lower case aromatic), A, a, *, H<n> (total H), X<n> (total
-// connections), R / !R / R0 (ring membership), charges, recursive $(...), the operators ! & , ; and the bonds
-// - = # : ~ (no bond symbol: single or aromatic), with branches. Patterns are trees (no ring closures), matched
-// with the pattern's first atom fixed on a given atom. Anything else is rejected when the table is compiled.
+// Daylight SMARTS with RDKit's semantics, for the predictor's tables (Joback, Crippen) and substructure search:
+// atoms (element symbols, upper case aliphatic and lower case aromatic, in brackets any element; #n, A, a, *,
+// isotopes, H<n> total H, h<n> implicit H, D<n> explicit connections, X<n> total connections, v<n> valence,
+// R<n> ring count, r<n> smallest ring size, x<n> ring bonds, charges, recursive $(...); chirality and atom
+// maps are read and ignored), the operators ! & , ; on atoms and bonds, the bonds - = # : ~ @ / \ (no bond
+// symbol: single or aromatic), branches and ring closures. Rings, ring counts and aromaticity are those of
+// the graph (molgraph.ts: RDKit's aromaticity model and the relevant cycles). Not supported: disconnected
+// patterns ('.'), hybridization (^), component-level grouping; they are parse errors naming the position.
 import { BOND_AROMATIC, BOND_DOUBLE, BOND_SINGLE, BOND_TRIPLE, type MolGraph } from './molgraph.js';
 
-/** `explicitH`: hydrogens are atoms (Crippen) or only counts (Joback, hydrogen-suppressed). */
+/** `explicitH`: hydrogens are atoms (Crippen) or only counts (Joback, search: hydrogen-suppressed). */
 type AtomTest = (g: MolGraph, a: number, explicitH: boolean) => boolean;
-type BondTest = (bond: number) => boolean;
+/** A test of the bond at adjacency entry `j` (g.bond[j], g.ringBond[j]). */
+type BondTest = (g: MolGraph, j: number) => boolean;
+
+/** A bond expression and the bond codes (bit per BOND_* code) it can match, for screening. */
+interface BondExpr {
+  test: BondTest;
+  codes: number;
+}
 
 /**
  * Plain comparisons every match of an expression needs (NONE: no requirement; `never`: contradictory), checked
  * before the expression's closures: most candidate atoms fail on these, so they rarely reach the closures.
  */
-interface Req {
+export interface Req {
   z: number;
   arom: number;
   h: number;
@@ -22,7 +32,7 @@ interface Req {
   q: number;
   never: boolean;
 }
-const NONE = -1000;
+export const NONE = -1000;
 const FIELDS = ['z', 'arom', 'h', 'x', 'ring', 'q'] as const;
 const req = (fields: Partial<Req> = {}): Req => ({ z: NONE, arom: NONE, h: NONE, x: NONE, ring: NONE, q: NONE, never: false, ...fields });
 
@@ -33,12 +43,16 @@ interface Expr {
   req: Req;
 }
 
-interface PatternAtom {
+export interface PatternAtom {
   test: AtomTest;
   req: Req;
   /** Index of the pattern atom this one is bonded to (-1 for the first atom). */
   parent: number;
   bond: BondTest;
+  /** Bond codes the bond to the parent can have (bit per BOND_* code). */
+  codes: number;
+  /** Ring-closure bonds to earlier pattern atoms, checked when this atom is mapped. */
+  closures: { to: number; bond: BondTest; codes: number }[];
 }
 
 export interface Pattern {
@@ -56,17 +70,34 @@ export interface NeighbourSpec {
   test: AtomTest;
 }
 
+/** Elements written without brackets (SMILES' organic subset, and Si/Se as the tables write them). */
 const ELEMENTS: Record<string, number> = { B: 5, C: 6, N: 7, O: 8, F: 9, Si: 14, P: 15, S: 16, Cl: 17, Se: 34, Br: 35, I: 53 };
 const AROMATIC_ELEMENTS: Record<string, number> = { b: 5, c: 6, n: 7, o: 8, p: 15, s: 16, se: 34 };
+// prettier-ignore
+const SYMBOLS = ['', 'H', 'He', 'Li', 'Be', 'B', 'C', 'N', 'O', 'F', 'Ne', 'Na', 'Mg', 'Al', 'Si', 'P', 'S', 'Cl', 'Ar',
+  'K', 'Ca', 'Sc', 'Ti', 'V', 'Cr', 'Mn', 'Fe', 'Co', 'Ni', 'Cu', 'Zn', 'Ga', 'Ge', 'As', 'Se', 'Br', 'Kr', 'Rb', 'Sr',
+  'Y', 'Zr', 'Nb', 'Mo', 'Tc', 'Ru', 'Rh', 'Pd', 'Ag', 'Cd', 'In', 'Sn', 'Sb', 'Te', 'I', 'Xe', 'Cs', 'Ba', 'La', 'Ce',
+  'Pr', 'Nd', 'Pm', 'Sm', 'Eu', 'Gd', 'Tb', 'Dy', 'Ho', 'Er', 'Tm', 'Yb', 'Lu', 'Hf', 'Ta', 'W', 'Re', 'Os', 'Ir', 'Pt',
+  'Au', 'Hg', 'Tl', 'Pb', 'Bi', 'Po', 'At', 'Rn', 'Fr', 'Ra', 'Ac', 'Th', 'Pa', 'U'];
+/** Elements in brackets: every symbol (H is the H count there but first: bracketHydrogen), aromatic ones in lower case. */
+const BRACKET_ELEMENTS: Record<string, number> = Object.fromEntries(SYMBOLS.map((s, z) => [s, z]).filter(([s]) => s && s !== 'H'));
+const BRACKET_AROMATIC: Record<string, number> = { ...AROMATIC_ELEMENTS, as: 33, te: 52 };
 
-const BONDS: Record<string, BondTest> = {
-  '-': (b) => b === BOND_SINGLE,
-  '=': (b) => b === BOND_DOUBLE,
-  '#': (b) => b === BOND_TRIPLE,
-  ':': (b) => b === BOND_AROMATIC,
-  '~': () => true,
+const codeBit = (code: number) => 1 << code;
+const ANY_CODES = 0b11111;
+const bondOf = (code: number): BondExpr => ({ test: (g, j) => g.bond[j] === code, codes: codeBit(code) });
+const BONDS: Record<string, BondExpr> = {
+  '-': bondOf(BOND_SINGLE),
+  '=': bondOf(BOND_DOUBLE),
+  '#': bondOf(BOND_TRIPLE),
+  ':': bondOf(BOND_AROMATIC),
+  '~': { test: () => true, codes: ANY_CODES },
+  '@': { test: (g, j) => g.ringBond[j] === 1, codes: ANY_CODES },
+  // directional single bonds: stereo is not matched (RDKit's default)
+  '/': bondOf(BOND_SINGLE),
+  '\\': bondOf(BOND_SINGLE),
 };
-const DEFAULT_BOND: BondTest = (b) => b === BOND_SINGLE || b === BOND_AROMATIC;
+const DEFAULT_BOND: BondExpr = { test: (g, j) => g.bond[j] === BOND_SINGLE || g.bond[j] === BOND_AROMATIC, codes: codeBit(BOND_SINGLE) | codeBit(BOND_AROMATIC) };
 
 const and = (x: Expr, y: Expr): Expr => {
   const r = req({ never: x.req.never || y.req.never });
@@ -97,6 +128,16 @@ const element = (z: number, arom?: boolean): Expr => ({
   z: [z],
   req: req(arom === undefined ? { z } : { z, arom: arom ? 1 : 0 }),
 });
+const ANY_ATOM = leaf(() => true);
+
+/** Connections to atoms of the graph (hydrogen nodes count only when they are atoms of the view). */
+const explicitDegree = (g: MolGraph, a: number, h: boolean) => (h ? g.start[a + 1] : g.coreEnd[a]) - g.start[a];
+/** Hydrogens that are counts, not atoms of the graph (SMARTS `h`). */
+function implicitHs(g: MolGraph, a: number): number {
+  let n = g.hs[a];
+  for (let j = g.start[a]; j < g.coreEnd[a]; j++) if (g.z[g.nbr[j]] === 1) n--;
+  return n;
+}
 
 /** The comparisons of `r` hold for node `a` (hydrogen nodes have 0 for ring, aromatic and charge). */
 function meets(r: Req, g: MolGraph, a: number): boolean {
@@ -113,52 +154,133 @@ function meets(r: Req, g: MolGraph, a: number): boolean {
 
 class Parser {
   private pos = 0;
+  /** Open ring closures by number: the atom and the bond written at the opening. */
+  private readonly open = new Map<number, { atom: number; bond: BondExpr | undefined; pos: number }>();
   constructor(private readonly s: string) {}
 
-  fail(what: string): never {
-    throw new Error(`SMARTS "${this.s}": ${what} at position ${this.pos}`);
+  fail(what: string, at = this.pos): never {
+    throw new Error(`${what} at position ${at + 1}`);
   }
 
   pattern(): { atoms: PatternAtom[]; rootZ: number[] | null } {
     const atoms: PatternAtom[] = [];
     const root = this.atomExpr();
-    atoms.push({ test: root.test, req: root.req, parent: -1, bond: DEFAULT_BOND });
+    atoms.push({ test: root.test, req: root.req, parent: -1, bond: DEFAULT_BOND.test, codes: DEFAULT_BOND.codes, closures: [] });
     this.rest(atoms, 0);
-    if (this.pos < this.s.length) this.fail('unexpected character');
+    if (this.pos < this.s.length) this.fail(this.s[this.pos] === '.' ? "disconnected patterns ('.') are not supported" : 'unexpected character');
+    for (const [n, o] of this.open) this.fail(`unclosed ring ${n}`, o.pos);
     return { atoms, rootZ: root.z };
   }
 
   neighbour(): NeighbourSpec {
-    const bond = this.bond();
+    const bond = this.bond() ?? DEFAULT_BOND;
     const { test, req } = this.atomExpr();
     if (this.pos < this.s.length) this.fail('unexpected character');
-    return { bond, test: (g, a, h) => meets(req, g, a) && test(g, a, h) };
+    return { bond: bond.test, test: (g, a, h) => meets(req, g, a) && test(g, a, h) };
   }
 
   private rest(atoms: PatternAtom[], prev: number): void {
-    while (this.pos < this.s.length && this.s[this.pos] !== ')') {
-      if (/[0-9%]/.test(this.s[this.pos])) this.fail('ring closures are not supported');
-      if (this.s[this.pos] === '(') {
+    const s = this.s;
+    while (this.pos < s.length && s[this.pos] !== ')') {
+      const at = this.pos;
+      const bond = this.bond();
+      const c = s[this.pos];
+      if (c !== undefined && /[0-9%]/.test(c)) {
+        this.ringClosure(atoms, prev, bond, at);
+      } else if (c === '(') {
+        if (bond) this.fail('bond before a branch', at);
         this.pos++;
+        if (s[this.pos] === ')') this.fail('empty branch');
         this.rest(atoms, this.atom(atoms, prev, this.bond()));
-        if (this.s[this.pos] !== ')') this.fail('unclosed branch');
+        if (s[this.pos] !== ')') this.fail('unclosed branch', at);
         this.pos++;
       } else {
-        prev = this.atom(atoms, prev, this.bond());
+        if (this.pos >= s.length) this.fail('expected an atom after the bond');
+        prev = this.atom(atoms, prev, bond);
       }
     }
   }
 
-  private bond(): BondTest {
-    const b = BONDS[this.s[this.pos]];
-    if (!b) return DEFAULT_BOND;
+  private ringClosure(atoms: PatternAtom[], atom: number, bond: BondExpr | undefined, at: number): void {
+    const s = this.s;
+    let n: number;
+    if (s[this.pos] === '%') {
+      const m = /^\d\d/.exec(s.slice(this.pos + 1));
+      if (!m) this.fail('expected two digits after %');
+      n = Number(m[0]);
+      this.pos += 3;
+    } else {
+      n = Number(s[this.pos++]);
+    }
+    const o = this.open.get(n);
+    if (!o) {
+      this.open.set(n, { atom, bond, pos: at });
+      return;
+    }
+    this.open.delete(n);
+    if (o.atom === atom) this.fail(`ring ${n} closes on its own atom`, at);
+    if (atoms[atom].parent === o.atom || atoms[o.atom].parent === atom || atoms[atom].closures.some((c) => c.to === o.atom)) this.fail(`ring ${n} duplicates a bond`, at);
+    const b = bond ?? o.bond ?? DEFAULT_BOND;
+    atoms[atom].closures.push({ to: o.atom, bond: b.test, codes: b.codes });
+  }
+
+  /** A bond expression, or undefined when none is written. */
+  private bond(): BondExpr | undefined {
+    if (!this.isBondStart()) return undefined;
+    return this.bondLowAnd();
+  }
+
+  private isBondStart(): boolean {
+    const c = this.s[this.pos];
+    return c !== undefined && (c in BONDS || (c === '!' && this.s[this.pos + 1] in BONDS));
+  }
+
+  private bondLowAnd(): BondExpr {
+    let t = this.bondOr();
+    while (this.s[this.pos] === ';') {
+      this.pos++;
+      t = bondAnd(t, this.bondOr());
+    }
+    return t;
+  }
+
+  private bondOr(): BondExpr {
+    let t = this.bondHighAnd();
+    while (this.s[this.pos] === ',') {
+      this.pos++;
+      const u = this.bondHighAnd();
+      const x = t;
+      t = { test: (g, j) => x.test(g, j) || u.test(g, j), codes: x.codes | u.codes };
+    }
+    return t;
+  }
+
+  private bondHighAnd(): BondExpr {
+    let t = this.bondUnary();
+    for (;;) {
+      if (this.s[this.pos] === '&') this.pos++;
+      else if (!this.isBondStart()) return t;
+      t = bondAnd(t, this.bondUnary());
+    }
+  }
+
+  private bondUnary(): BondExpr {
+    const c = this.s[this.pos];
+    if (c === '!') {
+      this.pos++;
+      const x = this.bondUnary();
+      return { test: (g, j) => !x.test(g, j), codes: ANY_CODES };
+    }
+    const b = c === undefined ? undefined : BONDS[c];
+    if (!b) this.fail('expected a bond');
     this.pos++;
     return b;
   }
 
-  private atom(atoms: PatternAtom[], parent: number, bond: BondTest): number {
+  private atom(atoms: PatternAtom[], parent: number, bond: BondExpr | undefined): number {
     const { test, req } = this.atomExpr();
-    atoms.push({ test, req, parent, bond });
+    const b = bond ?? DEFAULT_BOND;
+    atoms.push({ test, req, parent, bond: b.test, codes: b.codes, closures: [] });
     return atoms.length - 1;
   }
 
@@ -166,30 +288,66 @@ class Parser {
     const s = this.s;
     if (s[this.pos] === '[') {
       this.pos++;
-      const t = this.lowAnd();
-      if (s[this.pos] !== ']') this.fail('expected ]');
+      const t = this.bracketHydrogen() ?? this.lowAnd();
+      if (s[this.pos] === ':') {
+        this.pos++; // atom map number: not matched
+        if (this.number() === undefined) this.fail('expected an atom map number');
+      }
+      if (s[this.pos] !== ']') this.fail(this.pos >= s.length ? 'unclosed [' : 'unsupported primitive');
       this.pos++;
       return t;
     }
-    const t = this.symbol();
-    if (!t) this.fail('expected an atom');
+    const t = this.symbol(ELEMENTS, AROMATIC_ELEMENTS);
+    if (!t) this.fail(this.pos >= s.length ? 'expected an atom' : s[this.pos] === '.' ? "disconnected patterns ('.') are not supported" : 'expected an atom');
     return t;
   }
 
-  /** Element symbols, A, a and * (the forms allowed outside brackets too). */
-  private symbol(): Expr | undefined {
+  /** `[H]`, `[2H]`, `[H+]`: a hydrogen atom (RDKit reads H as the element only first in brackets, without a count). */
+  private bracketHydrogen(): Expr | undefined {
+    const m = /^(\d*)H(?![0-9a-z])([-+]\d*|[-+]+)?(?=[\]:;,&])/.exec(this.s.slice(this.pos));
+    if (!m) return undefined;
+    this.pos += m[0].length;
+    let t = element(1);
+    if (m[1]) {
+      const mass = Number(m[1]);
+      t = and(t, leaf((g, a) => g.mass[a] === mass));
+    }
+    if (m[2]) {
+      const sign = m[2][0] === '+' ? 1 : -1;
+      const q = sign * (m[2].length > 1 && /\d/.test(m[2][1]) ? Number(m[2].slice(1)) : m[2].length);
+      t = and(t, leaf((g, a) => g.charge[a] === q, { q }));
+    }
+    return this.s[this.pos] === ']' || this.s[this.pos] === ':' ? t : this.continueAnd(t);
+  }
+
+  /** The rest of a bracket expression after a first primitive `t` (`[H;!R]`). */
+  private continueAnd(t: Expr): Expr {
+    if (this.s[this.pos] === ';') {
+      this.pos++;
+      return and(t, this.lowAnd());
+    }
+    if (this.s[this.pos] === ',') {
+      this.pos++;
+      return or(t, this.lowAnd());
+    }
+    if (this.s[this.pos] === '&') this.pos++;
+    return and(t, this.lowAnd());
+  }
+
+  /** Element symbols, A, a and * (two-letter symbols first). */
+  private symbol(upper: Record<string, number>, lower: Record<string, number>): Expr | undefined {
     const s = this.s;
     const two = s.slice(this.pos, this.pos + 2);
-    if (ELEMENTS[two] || AROMATIC_ELEMENTS[two]) {
+    if (upper[two] || lower[two]) {
       this.pos += 2;
-      return ELEMENTS[two] ? element(ELEMENTS[two], false) : element(AROMATIC_ELEMENTS[two], true);
+      return upper[two] ? element(upper[two], false) : element(lower[two], true);
     }
     const c = s[this.pos];
-    if (c === '*') return this.pos++, leaf(() => true);
+    if (c === '*') return this.pos++, ANY_ATOM;
     if (c === 'A') return this.pos++, leaf((g, a) => g.aromatic[a] === 0, { arom: 0 });
     if (c === 'a') return this.pos++, leaf((g, a) => g.aromatic[a] === 1, { arom: 1 });
-    if (ELEMENTS[c]) return this.pos++, element(ELEMENTS[c], false);
-    if (AROMATIC_ELEMENTS[c]) return this.pos++, element(AROMATIC_ELEMENTS[c], true);
+    if (upper[c]) return this.pos++, element(upper[c], false);
+    if (lower[c]) return this.pos++, element(lower[c], true);
     return undefined;
   }
 
@@ -213,7 +371,7 @@ class Parser {
 
   private highAnd(): Expr {
     let t = this.unary();
-    for (let c = this.s[this.pos]; c !== undefined && c !== ';' && c !== ',' && c !== ']'; c = this.s[this.pos]) {
+    for (let c = this.s[this.pos]; c !== undefined && c !== ';' && c !== ',' && c !== ']' && c !== ':'; c = this.s[this.pos]) {
       if (c === '&') this.pos++;
       t = and(t, this.unary());
     }
@@ -235,31 +393,65 @@ class Parser {
     return Number(m[0]);
   }
 
+  /** A count primitive (`X2`, `R`): the number, or `bare` when none is written. */
+  private count(bare: number): number {
+    this.pos++;
+    return this.number() ?? bare;
+  }
+
   private primitive(): Expr {
     const s = this.s;
     const c = s[this.pos];
+    if (c === undefined) this.fail('unclosed [');
     if (c === '$') return this.recursive();
+    if (c >= '0' && c <= '9') {
+      const mass = this.number()!;
+      return leaf((g, a) => g.mass[a] === mass);
+    }
     if (c === '#') {
       this.pos++;
       const z = this.number() ?? this.fail('expected an atomic number');
       return element(z);
     }
+    // two-letter symbols before the one-letter primitives they start with (Hg before H, Cl before C)
+    const el = this.symbol(BRACKET_ELEMENTS, BRACKET_AROMATIC);
+    if (el) return el;
     if (c === 'H') {
-      this.pos++;
-      const n = this.number() ?? 1;
+      const n = this.count(1);
       return leaf((g, a) => g.hs[a] === n, { h: n });
     }
+    if (c === 'h') {
+      const n = this.count(1);
+      return leaf((g, a) => implicitHs(g, a) === n);
+    }
     if (c === 'X') {
-      this.pos++;
-      const n = this.number() ?? 1;
+      const n = this.count(1);
       return leaf((g, a) => g.degree[a] === n, { x: n });
     }
+    if (c === 'D') {
+      const n = this.count(1);
+      return leaf((g, a, h) => explicitDegree(g, a, h) === n);
+    }
+    if (c === 'v') {
+      const n = this.count(1);
+      return leaf((g, a) => g.valence[a] === n);
+    }
     if (c === 'R') {
-      this.pos++;
-      const n = this.number();
-      if (n !== undefined && n !== 0) this.fail('ring counts other than R0 are not supported');
-      const ring = n === 0 ? 0 : 1;
-      return leaf((g, a) => g.ring[a] === ring, { ring });
+      const n = this.count(-1);
+      if (n < 0) return leaf((g, a) => g.ring[a] === 1, { ring: 1 });
+      if (n === 0) return leaf((g, a) => g.ring[a] === 0, { ring: 0 });
+      return leaf((g, a) => g.rings[a] === n, { ring: 1 });
+    }
+    if (c === 'r') {
+      const n = this.count(-1);
+      if (n < 0) return leaf((g, a) => g.ring[a] === 1, { ring: 1 });
+      if (n === 0) return leaf((g, a) => g.ring[a] === 0, { ring: 0 });
+      return leaf((g, a) => g.minRing[a] === n, { ring: 1 });
+    }
+    if (c === 'x') {
+      const n = this.count(-1);
+      if (n < 0) return leaf((g, a) => g.ringBonds[a] > 0, { ring: 1 });
+      return leaf((g, a) => g.ringBonds[a] === n, n ? { ring: 1 } : {});
     }
     if (c === '+' || c === '-') {
       this.pos++;
@@ -268,7 +460,15 @@ class Parser {
       const q = c === '+' ? n : -n;
       return leaf((g, a) => g.charge[a] === q, { q });
     }
-    return this.symbol() ?? this.fail('unsupported primitive');
+    if (c === '@') {
+      // chirality (@, @@, @TH1, @SP2, ...; '?' for "or unspecified"): read, not matched
+      this.pos++;
+      if (s[this.pos] === '@') this.pos++;
+      else if (/^(TH|AL|SP|TB|OH)\d+/.test(s.slice(this.pos))) this.pos += /^(TH|AL|SP|TB|OH)\d+/.exec(s.slice(this.pos))![0].length;
+      if (s[this.pos] === '?') this.pos++;
+      return ANY_ATOM;
+    }
+    return this.fail('unsupported primitive');
   }
 
   private recursive(): Expr {
@@ -281,13 +481,25 @@ class Parser {
       else if (s[end] === ')' && --depth === 0) break;
     }
     if (end >= s.length) this.fail('unclosed $(');
-    const sub = compileSmarts(s.slice(this.pos + 2, end));
+    let sub: Pattern;
+    try {
+      sub = compileSmarts(s.slice(this.pos + 2, end));
+    } catch (err) {
+      // positions inside the recursive pattern, as positions of the whole one
+      const m = / at position (\d+)$/.exec((err as Error).message);
+      if (!m) throw err;
+      this.fail((err as Error).message.slice(0, m.index), this.pos + 1 + Number(m[1]));
+    }
     this.pos = end + 1;
     return { test: (g, a, h) => matchAt(sub, g, a, h), z: sub.rootZ, req: sub.atoms[0].req };
   }
 }
 
+const bondAnd = (x: BondExpr, y: BondExpr): BondExpr => ({ test: (g, j) => x.test(g, j) && y.test(g, j), codes: x.codes & y.codes });
+
+/** Compiles a SMARTS pattern; a syntax error throws an Error whose message ends "at position N" (1-based). */
 export function compileSmarts(smarts: string): Pattern {
+  if (!smarts) throw new Error('empty pattern at position 1');
   const { atoms, rootZ } = new Parser(smarts).pattern();
   return { smarts, atoms, rootZ, map: new Int32Array(atoms.length) };
 }
@@ -313,11 +525,24 @@ function extend(p: Pattern, g: MolGraph, map: Int32Array, k: number, explicitH: 
   const end = explicitH ? g.start[from + 1] : g.coreEnd[from];
   for (let j = g.start[from]; j < end; j++) {
     const b = g.nbr[j];
-    if (!pa.bond(g.bond[j]) || used(map, k, b) || !meets(pa.req, g, b) || !pa.test(g, b, explicitH)) continue;
+    if (!pa.bond(g, j) || used(map, k, b) || !meets(pa.req, g, b) || !pa.test(g, b, explicitH)) continue;
+    if (pa.closures.length && !closes(pa, g, map, b, explicitH)) continue;
     map[k] = b;
     if (extend(p, g, map, k + 1, explicitH)) return true;
   }
   return false;
+}
+
+/** Every ring closure of pattern atom `pa`, placed on node `b`, is a bond of the graph that its test accepts. */
+function closes(pa: PatternAtom, g: MolGraph, map: Int32Array, b: number, explicitH: boolean): boolean {
+  const end = explicitH ? g.start[b + 1] : g.coreEnd[b];
+  for (const c of pa.closures) {
+    const other = map[c.to];
+    let j = g.start[b];
+    while (j < end && g.nbr[j] !== other) j++;
+    if (j === end || !c.bond(g, j)) return false;
+  }
+  return true;
 }
 
 function used(map: Int32Array, k: number, b: number): boolean {
@@ -329,7 +554,7 @@ function used(map: Int32Array, k: number, b: number): boolean {
 export function findNeighbour(spec: NeighbourSpec, g: MolGraph, a: number, taken: readonly number[]): number {
   for (let j = g.start[a]; j < g.coreEnd[a]; j++) {
     const b = g.nbr[j];
-    if (spec.bond(g.bond[j]) && !taken.includes(b) && spec.test(g, b, false)) return b;
+    if (spec.bond(g, j) && !taken.includes(b) && spec.test(g, b, false)) return b;
   }
   return -1;
 }
