@@ -1,5 +1,5 @@
-// Worker thread of buildStructureIndex: receives chunks of SMILES, answers with ID codes and fingerprints.
-import { fingerprints } from './structure-index.js';
+// Worker thread of buildStructureIndex: receives chunks of SMILES, answers with their index rows.
+import { indexRows } from './structure-index.js';
 import { onChunks } from '../worker-pool.js';
 
-onChunks(fingerprints);
+onChunks(indexRows);

@@ -1,40 +1,37 @@
-// Substructure and similarity search over the structure index (structure-index.ts). Loaded only
-// by `sub:` and `sim:` queries (it imports OpenChemLib). The fingerprints of the whole table are
-// read once per open database into one Int32Array; a query screens them all (16 words each),
-// decodes the candidates' ID codes and runs OpenChemLib's SSSearcher on each. Results are cached
-// per pattern (a few dozen), so the pages of one query cost one search.
+// Substructure and similarity search over the structure index (structure-index.ts). Loaded only by `sub:` and
+// `sim:` queries. The whole table is read once per open database: every structure's graph into one graph of
+// disconnected molecules (typed arrays, the matcher's MolGraph), their screens and FragFp fingerprints into
+// Int32Arrays. A `sub:` pattern is compiled by the SMARTS matcher (predict/smarts.ts), its screen bits
+// (screen.ts) are compared with every structure's, and the matcher runs on the candidates, anchored in turn
+// on each of their atoms. Results are cached per pattern (a few dozen), so the pages of one query cost one search.
 import * as OCL from 'openchemlib';
 import { usageError } from '../../../api/errors.js';
 import { parserMessage } from '../../chem/molecule.js';
+import type { MolGraph } from '../../predict/molgraph.js';
+import { compileSmarts, matchAt, type Pattern } from '../../predict/smarts.js';
 import type { DB } from '../schema.js';
-import { FP_WORDS } from './structure-index.js';
+import { patternScreen, SCREEN_WORDS } from './screen.js';
+import { ATOM_BYTES, BOND_BYTES, FP_WORDS } from './structure-index.js';
 
-const message = (err: unknown) => parserMessage(err).replace(/^SmilesParser:\s*/, '');
-
-/** A `sub:` pattern (SMILES or SMARTS) as an OpenChemLib query fragment, or a usage error. */
-function parsePattern(pattern: string): OCL.Molecule {
-  const parser = new OCL.SmilesParser({ smartsMode: 'smarts' });
-  let frag: OCL.Molecule;
+/** A `sub:` pattern (SMILES or SMARTS) compiled, or a usage error naming the position. */
+function parsePattern(pattern: string): Pattern {
   try {
-    frag = parser.parseMolecule(pattern, { noCoordinates: true });
+    return compileSmarts(pattern);
   } catch (err) {
-    throw usageError(`invalid SMILES/SMARTS "${pattern}" in sub: ${message(err)}`);
+    throw usageError(`invalid SMILES/SMARTS "${pattern}" in sub: ${(err as Error).message}`);
   }
-  if (!frag.getAllAtoms()) throw usageError(`invalid SMILES/SMARTS "${pattern}" in sub: no atoms`);
-  frag.setFragment(true);
-  return frag;
 }
 
-/** A `sim:` structure (plain SMILES), or a usage error. */
-function parseSimilarTo(smiles: string): OCL.Molecule {
+/** The FragFp words of a `sim:` structure (plain SMILES), or a usage error. */
+function similarityFp(smiles: string): ArrayLike<number> {
   let mol: OCL.Molecule;
   try {
     mol = OCL.Molecule.fromSmiles(smiles, { noCoordinates: true });
   } catch (err) {
-    throw usageError(`invalid SMILES "${smiles}" in sim: ${message(err)}`);
+    throw usageError(`invalid SMILES "${smiles}" in sim: ${parserMessage(err).replace(/^SmilesParser:\s*/, '')}`);
   }
   if (!mol.getAllAtoms()) throw usageError(`invalid SMILES "${smiles}" in sim: no atoms`);
-  return mol;
+  return mol.getIndex();
 }
 
 function popcount(x: number): number {
@@ -45,34 +42,114 @@ function popcount(x: number): number {
 
 const CACHE_SIZE = 32;
 
+/** Copies little-endian int32 words of a blob into `out` at `at`. */
+function readWords(blob: Buffer, out: Int32Array, at: number, n: number): void {
+  for (let w = 0; w < n; w++) out[at + w] = blob.readInt32LE(w * 4);
+}
+
+/** One graph holding every structure as a disconnected piece; molecule i owns nodes atomStart[i]..atomStart[i+1]. */
+function tableGraph(graphs: Buffer[]): { g: MolGraph; atomStart: Int32Array } {
+  let atoms = 0;
+  let bonds = 0;
+  for (const b of graphs) {
+    atoms += b.readUInt16LE(0);
+    bonds += b.readUInt16LE(2);
+  }
+  const atomStart = new Int32Array(graphs.length + 1);
+  const z = new Uint8Array(atoms);
+  const charge = new Int8Array(atoms);
+  const aromatic = new Uint8Array(atoms);
+  const ring = new Uint8Array(atoms);
+  const hs = new Uint8Array(atoms);
+  const degree = new Uint8Array(atoms);
+  const valence = new Uint8Array(atoms);
+  const rings = new Uint8Array(atoms);
+  const minRing = new Uint8Array(atoms);
+  const ringBonds = new Uint8Array(atoms);
+  const mass = new Uint16Array(atoms);
+  const start = new Int32Array(atoms + 1);
+  const nbr = new Int32Array(2 * bonds);
+  const bond = new Uint8Array(2 * bonds);
+  const ringBond = new Uint8Array(2 * bonds);
+  // pass 1: atoms and neighbour counts; pass 2: adjacency (CSR)
+  let base = 0;
+  graphs.forEach((b, i) => {
+    atomStart[i] = base;
+    const n = b.readUInt16LE(0);
+    const m = b.readUInt16LE(2);
+    let p = 4;
+    for (let a = base; a < base + n; a++, p += ATOM_BYTES) {
+      z[a] = b[p];
+      charge[a] = b.readInt8(p + 1);
+      aromatic[a] = b[p + 2];
+      ring[a] = b[p + 3];
+      hs[a] = b[p + 4];
+      degree[a] = b[p + 5];
+      valence[a] = b[p + 6];
+      rings[a] = b[p + 7];
+      minRing[a] = b[p + 8];
+      ringBonds[a] = b[p + 9];
+      mass[a] = b.readUInt16LE(p + 10);
+    }
+    for (let k = 0; k < m; k++, p += BOND_BYTES) {
+      start[base + b.readUInt16LE(p) + 1]++;
+      start[base + b.readUInt16LE(p + 2) + 1]++;
+    }
+    base += n;
+  });
+  atomStart[graphs.length] = base;
+  for (let a = 0; a < atoms; a++) start[a + 1] += start[a];
+  const fill = start.slice(0, atoms);
+  graphs.forEach((b, i) => {
+    const off = atomStart[i];
+    const n = b.readUInt16LE(0);
+    const m = b.readUInt16LE(2);
+    for (let k = 0, p = 4 + n * ATOM_BYTES; k < m; k++, p += BOND_BYTES) {
+      const [x, y] = [off + b.readUInt16LE(p), off + b.readUInt16LE(p + 2)];
+      for (const [u, v] of [
+        [x, y],
+        [y, x],
+      ]) {
+        const j = fill[u]++;
+        nbr[j] = v;
+        bond[j] = b[p + 4];
+        ringBond[j] = b[p + 5];
+      }
+    }
+  });
+  // no hydrogen nodes: every node is a core atom, its core neighbours all of its neighbours
+  const g: MolGraph = { n: atoms, heavy: atoms, z, charge, aromatic, ring, hs, degree, valence, mass, rings, minRing, ringBonds, start, coreEnd: start.subarray(1), nbr, bond, ringBond, bonds };
+  return { g, atomStart };
+}
+
 export class StructureIndex {
   private readonly cache = new Map<string, unknown>();
 
   private constructor(
-    /** Ords in ascending order, their fingerprints (FP_WORDS words each) and ID codes, same order. */
+    /** Ords in ascending order; the same order for the molecules of `g`, the screens and the fingerprints. */
     readonly ords: Int32Array,
+    readonly g: MolGraph,
+    readonly atomStart: Int32Array,
+    readonly screens: Int32Array,
     readonly fps: Int32Array,
-    readonly idcodes: string[],
-    /** Bits set in each fingerprint (for Tanimoto). */
+    /** Bits set in each FragFp fingerprint (for Tanimoto). */
     readonly bits: Uint16Array,
   ) {}
 
   static load(db: DB): StructureIndex {
-    const rows = db.prepare('SELECT ord, fp, idcode FROM search_fp ORDER BY ord').raw().all() as [number, Buffer, string][];
+    const rows = db.prepare('SELECT ord, graph, screen, fp FROM search_structure ORDER BY ord').raw().all() as [number, Buffer, Buffer, Buffer][];
     const ords = new Int32Array(rows.length);
+    const screens = new Int32Array(rows.length * SCREEN_WORDS);
     const fps = new Int32Array(rows.length * FP_WORDS);
-    const idcodes: string[] = new Array(rows.length);
     const bits = new Uint16Array(rows.length);
-    rows.forEach(([ord, fp, idcode], i) => {
+    rows.forEach(([ord, , screen, fp], i) => {
       ords[i] = ord;
-      idcodes[i] = idcode;
-      for (let w = 0; w < FP_WORDS; w++) {
-        const x = fp.readInt32LE(w * 4);
-        fps[i * FP_WORDS + w] = x;
-        bits[i]! += popcount(x);
-      }
+      readWords(screen, screens, i * SCREEN_WORDS, SCREEN_WORDS);
+      readWords(fp, fps, i * FP_WORDS, FP_WORDS);
+      for (let w = 0; w < FP_WORDS; w++) bits[i] += popcount(fps[i * FP_WORDS + w]);
     });
-    return new StructureIndex(ords, fps, idcodes, bits);
+    const { g, atomStart } = tableGraph(rows.map((r) => r[1]));
+    return new StructureIndex(ords, g, atomStart, screens, fps, bits);
   }
 
   /** Forgets the cached results (benchmarks time the search itself). */
@@ -93,38 +170,31 @@ export class StructureIndex {
     return v;
   }
 
-  /** Indexes (into ords) whose fingerprint holds every bit of `q`. */
-  screen(q: ArrayLike<number>): number[] {
-    const out: number[] = [];
-    const { fps } = this;
-    const n = this.ords.length;
-    const words: number[] = [];
-    for (let w = 0; w < FP_WORDS; w++) if (q[w]) words.push(w);
-    for (let i = 0; i < n; i++) {
-      const base = i * FP_WORDS;
-      let ok = true;
-      for (const w of words) {
-        if ((q[w]! & ~fps[base + w]!) !== 0) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) out.push(i);
-    }
-    return out;
-  }
-
-  /** Ords (ascending) of the structures containing the pattern: FragFp screen, then SSSearcher. */
-  substructure(pattern: string): number[] {
-    return this.cached('sub:' + pattern, () => {
-      const frag = parsePattern(pattern);
-      const candidates = this.screen(frag.getIndex());
-      const searcher = new OCL.SSSearcher();
-      searcher.setFragment(frag);
+  /** Ords (ascending) of the structures containing the pattern; `screen: false` matches every structure. */
+  substructure(pattern: string, screen = true): number[] {
+    return this.cached(`sub:${screen}:${pattern}`, () => {
+      const p = parsePattern(pattern);
+      const q = patternScreen(p);
+      const words: number[] = [];
+      for (let w = 0; w < SCREEN_WORDS; w++) if (screen && q[w]) words.push(w);
+      const { screens, g, atomStart, ords } = this;
       const hits: number[] = [];
-      for (const i of candidates) {
-        searcher.setMolecule(OCL.Molecule.fromIDCode(this.idcodes[i]!, false));
-        if (searcher.isFragmentInMolecule()) hits.push(this.ords[i]!);
+      for (let i = 0; i < ords.length; i++) {
+        const base = i * SCREEN_WORDS;
+        let ok = true;
+        for (const w of words) {
+          if ((q[w] & ~screens[base + w]) !== 0) {
+            ok = false;
+            break;
+          }
+        }
+        if (!ok) continue;
+        for (let a = atomStart[i], end = atomStart[i + 1]; a < end; a++) {
+          if (matchAt(p, g, a, false)) {
+            hits.push(ords[i]);
+            break;
+          }
+        }
       }
       return hits;
     });
@@ -133,36 +203,20 @@ export class StructureIndex {
   /** Ord → Tanimoto similarity (FragFp) for the structures at or above `threshold`. */
   similar(smiles: string, threshold: number): Map<number, number> {
     return this.cached(`sim:${threshold}:${smiles}`, () => {
-      const q = parseSimilarTo(smiles).getIndex();
+      const q = similarityFp(smiles);
       let qBits = 0;
-      for (let w = 0; w < FP_WORDS; w++) qBits += popcount(q[w]!);
+      for (let w = 0; w < FP_WORDS; w++) qBits += popcount(q[w]);
       const out = new Map<number, number>();
       const { fps, ords } = this;
       for (let i = 0; i < ords.length; i++) {
         const base = i * FP_WORDS;
         let inter = 0;
-        for (let w = 0; w < FP_WORDS; w++) inter += popcount(q[w]! & fps[base + w]!);
-        const union = qBits + this.bits[i]! - inter;
+        for (let w = 0; w < FP_WORDS; w++) inter += popcount(q[w] & fps[base + w]);
+        const union = qBits + this.bits[i] - inter;
         const sim = union ? inter / union : 1; // two empty fingerprints: nothing tells them apart
-        if (sim >= threshold) out.set(ords[i]!, sim);
+        if (sim >= threshold) out.set(ords[i], sim);
       }
       return out;
     });
   }
-}
-
-/** Brute force for tests: every stored structure matched atom by atom, no screening. */
-export function substructureBruteForce(db: DB, pattern: string): number[] {
-  const frag = parsePattern(pattern);
-  const searcher = new OCL.SSSearcher();
-  searcher.setFragment(frag);
-  const hits: number[] = [];
-  for (const [ord, smiles] of db
-    .prepare("SELECT r.ord, c.smiles FROM compounds c JOIN search_rank r ON r.compound_id = c.id WHERE c.smiles IS NOT NULL AND c.smiles <> '' ORDER BY r.ord")
-    .raw()
-    .iterate() as Iterable<[number, string]>) {
-    searcher.setMolecule(OCL.Molecule.fromSmiles(smiles, { noCoordinates: true }));
-    if (searcher.isFragmentInMolecule()) hits.push(ord);
-  }
-  return hits;
 }
