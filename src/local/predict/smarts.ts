@@ -46,6 +46,8 @@ interface Expr {
 export interface PatternAtom {
   test: AtomTest;
   req: Req;
+  /** Atomic numbers the atom can have (null: any). */
+  z: number[] | null;
   /** Index of the pattern atom this one is bonded to (-1 for the first atom). */
   parent: number;
   bond: BondTest;
@@ -165,7 +167,7 @@ class Parser {
   pattern(): { atoms: PatternAtom[]; rootZ: number[] | null } {
     const atoms: PatternAtom[] = [];
     const root = this.atomExpr();
-    atoms.push({ test: root.test, req: root.req, parent: -1, bond: DEFAULT_BOND.test, codes: DEFAULT_BOND.codes, closures: [] });
+    atoms.push({ test: root.test, req: root.req, z: root.z, parent: -1, bond: DEFAULT_BOND.test, codes: DEFAULT_BOND.codes, closures: [] });
     this.rest(atoms, 0);
     if (this.pos < this.s.length) this.fail(this.s[this.pos] === '.' ? "disconnected patterns ('.') are not supported" : 'unexpected character');
     for (const [n, o] of this.open) this.fail(`unclosed ring ${n}`, o.pos);
@@ -278,9 +280,9 @@ class Parser {
   }
 
   private atom(atoms: PatternAtom[], parent: number, bond: BondExpr | undefined): number {
-    const { test, req } = this.atomExpr();
+    const { test, req, z } = this.atomExpr();
     const b = bond ?? DEFAULT_BOND;
-    atoms.push({ test, req, parent, bond: b.test, codes: b.codes, closures: [] });
+    atoms.push({ test, req, z, parent, bond: b.test, codes: b.codes, closures: [] });
     return atoms.length - 1;
   }
 
@@ -502,6 +504,42 @@ export function compileSmarts(smarts: string): Pattern {
   if (!smarts) throw new Error('empty pattern at position 1');
   const { atoms, rootZ } = new Parser(smarts).pattern();
   return { smarts, atoms, rootZ, map: new Int32Array(atoms.length) };
+}
+
+/**
+ * The same pattern with atom `root` first (the matcher anchors the first atom, so a rare one is cheaper), its
+ * atoms in depth-first order from there: every bond test is symmetric, so any spanning tree of the pattern's
+ * bonds matches the same, the other bonds becoming ring closures.
+ */
+export function rerooted(p: Pattern, root: number): Pattern {
+  const edges: { u: number; v: number; bond: BondTest; codes: number }[] = [];
+  p.atoms.forEach((a, i) => {
+    if (a.parent >= 0) edges.push({ u: i, v: a.parent, bond: a.bond, codes: a.codes });
+    for (const c of a.closures) edges.push({ u: i, v: c.to, bond: c.bond, codes: c.codes });
+  });
+  const incident: number[][] = p.atoms.map(() => []);
+  edges.forEach((e, k) => (incident[e.u].push(k), incident[e.v].push(k)));
+  const index = new Int32Array(p.atoms.length).fill(-1);
+  const atoms: PatternAtom[] = [];
+  const tree = new Uint8Array(edges.length);
+  const visit = (old: number, parent: number, edge: number) => {
+    index[old] = atoms.length;
+    const e = edges[edge] ?? { bond: DEFAULT_BOND.test, codes: DEFAULT_BOND.codes };
+    atoms.push({ ...p.atoms[old], parent, bond: e.bond, codes: e.codes, closures: [] });
+    for (const k of incident[old]) {
+      const next = edges[k].u === old ? edges[k].v : edges[k].u;
+      if (index[next] >= 0) continue;
+      tree[k] = 1;
+      visit(next, index[old], k);
+    }
+  };
+  visit(root, -1, -1);
+  edges.forEach((e, k) => {
+    if (tree[k]) return;
+    const [x, y] = [index[e.u], index[e.v]];
+    atoms[Math.max(x, y)].closures.push({ to: Math.min(x, y), bond: e.bond, codes: e.codes });
+  });
+  return { smarts: p.smarts, atoms, rootZ: atoms[0].z, map: new Int32Array(atoms.length) };
 }
 
 export function compileNeighbour(spec: string): NeighbourSpec {

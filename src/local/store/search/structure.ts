@@ -8,7 +8,7 @@ import * as OCL from 'openchemlib';
 import { usageError } from '../../../api/errors.js';
 import { parserMessage } from '../../chem/molecule.js';
 import type { MolGraph } from '../../predict/molgraph.js';
-import { compileSmarts, matchAt, type Pattern } from '../../predict/smarts.js';
+import { compileSmarts, matchAt, NONE, rerooted, type Pattern } from '../../predict/smarts.js';
 import type { DB } from '../schema.js';
 import { patternScreen, SCREEN_WORDS } from './screen.js';
 import { ATOM_BYTES, BOND_BYTES, FP_WORDS } from './structure-index.js';
@@ -134,7 +134,37 @@ export class StructureIndex {
     readonly fps: Int32Array,
     /** Bits set in each FragFp fingerprint (for Tanimoto). */
     readonly bits: Uint16Array,
-  ) {}
+  ) {
+    for (let a = 0; a < g.n; a++) {
+      this.labels[g.z[a] * 2 + g.aromatic[a]]++;
+      this.elements[g.z[a]]++;
+      this.aromatic[g.aromatic[a]]++;
+    }
+  }
+
+  /** Atoms of the table by element and aromaticity (z*2 + aromatic), by element, by aromaticity. */
+  private readonly labels = new Int32Array(512);
+  private readonly elements = new Int32Array(256);
+  private readonly aromatic = new Int32Array(2);
+
+  /** The pattern anchored on its rarest atom in the table (by what its element and aromaticity admit). */
+  private anchored(p: Pattern): Pattern {
+    let best = 0;
+    let bestCount = Infinity;
+    p.atoms.forEach(({ req }, i) => {
+      const count = req.never
+        ? 0
+        : req.z !== NONE && req.arom !== NONE
+          ? this.labels[req.z * 2 + req.arom]
+          : req.z !== NONE
+            ? this.elements[req.z]
+            : req.arom !== NONE
+              ? this.aromatic[req.arom]
+              : this.g.n;
+      if (count < bestCount) [best, bestCount] = [i, count];
+    });
+    return best ? rerooted(p, best) : p;
+  }
 
   static load(db: DB): StructureIndex {
     const rows = db.prepare('SELECT ord, graph, screen, fp FROM search_structure ORDER BY ord').raw().all() as [number, Buffer, Buffer, Buffer][];
@@ -173,7 +203,7 @@ export class StructureIndex {
   /** Ords (ascending) of the structures containing the pattern; `screen: false` matches every structure. */
   substructure(pattern: string, screen = true): number[] {
     return this.cached(`sub:${screen}:${pattern}`, () => {
-      const p = parsePattern(pattern);
+      const p = this.anchored(parsePattern(pattern));
       const q = patternScreen(p);
       const words: number[] = [];
       for (let w = 0; w < SCREEN_WORDS; w++) if (screen && q[w]) words.push(w);
