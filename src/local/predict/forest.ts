@@ -163,13 +163,17 @@ export function encodeForest(f: Forest, source: string, model: Record<string, un
 
 export function decodeForest(gz: Buffer): { forest: Forest; source: string; model: Record<string, unknown> } {
   checkEndianness();
-  const buf = gunzipSync(gz);
+  // One output chunk of the size the gzip trailer gives (ISIZE): half the time of gathering 16 KB chunks and
+  // concatenating them, and the arrays can be viewed where they are.
+  const buf = gunzipSync(gz, { chunkSize: gz.readUInt32LE(gz.length - 4) + 1024 });
   const eol = buf.indexOf(10);
   const header = JSON.parse(buf.toString('utf8', 0, eol)) as Header;
-  // one aligned copy of the arrays, viewed in place
   const start = eol + 1 + ((4 - ((eol + 1) % 4)) % 4);
-  const body = buf.buffer.slice(buf.byteOffset + start, buf.byteOffset + buf.length);
-  let at = 0;
+  // the arrays viewed in place when aligned, else in one aligned copy
+  const inPlace = (buf.byteOffset + start) % 4 === 0;
+  const body = inPlace ? buf.buffer : buf.buffer.slice(buf.byteOffset + start, buf.byteOffset + buf.length);
+  let at = inPlace ? buf.byteOffset + start : 0;
+  const end = at + buf.length - start;
   const view = <T>(Type: new (b: ArrayBuffer, offset: number, length: number) => T, length: number): T => {
     const v = new Type(body, at, length);
     at += 4 * length;
@@ -186,6 +190,6 @@ export function decodeForest(gz: Buffer): { forest: Forest; source: string; mode
     thr: view(Float32Array, nThr),
     missing: missingRanks(nThrStart - 1),
   };
-  if (at !== body.byteLength) throw new Error('corrupt model forest file');
+  if (at !== end) throw new Error('corrupt model forest file');
   return { forest, source: header.source, model: header.model };
 }
