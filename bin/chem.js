@@ -4,8 +4,9 @@
 //
 // The bundle is compiled with a V8 code cache: the first run of each command writes the code it compiled to
 // $XDG_CACHE_HOME/chem/code/ (~/.cache/chem/code), later runs start from it instead of parsing and compiling the
-// bundle again. The file is named for the build, the Node version and the command; V8 rejects one that does not
-// fit (then it is written anew), and a new build removes the old ones.
+// bundle again. A file is named for the checkout (the bundle's path), its build, the Node version and the command
+// (and batch or not); V8 rejects one that does not fit (then it is written anew), and a new build of a checkout
+// removes that checkout's old ones.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -27,9 +28,11 @@ process.exitCode = await main(argv);
 
 function runBundle(source) {
   const build = /^\/\/ chem (\w+)\n/.exec(source)?.[1] ?? 'dev';
-  const command = argv.find((a) => /^[a-z]+$/.test(a)) ?? 'chem';
+  // the command, and whether it reads a batch from stdin (`-`): a batch runs other code than one input
+  const command = (argv.find((a) => /^[a-z]+$/.test(a)) ?? 'chem') + (argv.includes('-') ? '-batch' : '');
   const dir = join(process.env.XDG_CACHE_HOME || join(process.env.HOME || homedir(), '.cache'), 'chem', 'code');
-  const file = join(dir, `${build}-${process.version}-${process.arch}-${command}.bin`);
+  const checkout = fnv1a(bundle);
+  const file = join(dir, `${checkout}-${build}-${process.version}-${process.arch}-${command}.bin`);
   let cachedData;
   try {
     cachedData = readFileSync(file);
@@ -37,7 +40,7 @@ function runBundle(source) {
     // first run of this command (or no cache dir): compile, and write the cache on exit
   }
   const script = new Script(`(function (exports, require, module, __filename, __dirname, __chemImport) {${source}\n})`, { filename: bundle, cachedData });
-  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, dir, file, build));
+  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, dir, file, `${checkout}-${build}-`));
   const module = { exports: {} };
   // __chemImport: import() of the packages left out of the bundle (vm scripts may not call import() on Node 20)
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle), (specifier) => import(specifier));
@@ -45,14 +48,22 @@ function runBundle(source) {
 }
 
 /** Writes the code compiled so far (atomically: other runs may read it meanwhile); a cache is never worth a failure. */
-function writeCache(script, dir, file, build) {
+function writeCache(script, dir, file, current) {
   try {
     mkdirSync(dir, { recursive: true });
-    for (const old of readdirSync(dir)) if (!old.startsWith(build + '-')) rmSync(join(dir, old), { force: true });
+    const checkout = current.split('-')[0] + '-';
+    for (const old of readdirSync(dir)) if (old.startsWith(checkout) && !old.startsWith(current)) rmSync(join(dir, old), { force: true });
     const tmp = `${file}.${process.pid}`;
     writeFileSync(tmp, script.createCachedData());
     renameSync(tmp, file);
   } catch {
     // read-only or missing home: run without a cache
   }
+}
+
+/** 32-bit FNV-1a of a string, in hex: a short name for the checkout (no crypto needed at start-up). */
+function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
 }
