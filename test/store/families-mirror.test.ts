@@ -54,9 +54,9 @@ describe.skipIf(!DATA || !existsSync(EXAMPLES!))('families against the original 
     const out: (Curve | Value)[] = [];
     for (const row of rows) {
       const k = keyOf(row);
-      if (!('cas' in k) || k.cas?.trim() !== cas) continue;
+      if (Array.isArray(k) || !('cas' in k) || k.cas?.trim() !== cas) continue;
       const o = rowOutputs(spec, row, `cas:${cas}`, lookup);
-      if (typeof o !== 'string') out.push(...o.filter((x) => x.key === key));
+      if (Array.isArray(o)) out.push(...o.filter((x): x is Curve | Value => 'key' in x && x.key === key));
     }
     return out;
   }

@@ -70,7 +70,7 @@ describe('vapour pressure', () => {
   });
   it('Landolt coefficients are ln Pa (C = 0: Clausius–Clapeyron), and a row without range is refused', () => {
     expect(at(WATER, 'pvap', 'landolt', 290)!.v).toBeCloseTo(Math.exp(25 - 5200 / 290) / 1000, 9);
-    expect(log('Antoine Collection Poling.tsv')).toMatchObject({ rows: 2, accepted: 1, skipped: { 'missing coefficient': 1 } });
+    expect(log('Antoine Collection Poling.tsv')).toMatchObject({ rows: 2, accepted: 1, rejected: { 'missing coefficient': 1 } });
   });
 });
 
@@ -163,16 +163,21 @@ describe('critical compressibility', () => {
 });
 
 describe('curves that disagree', () => {
-  it('a curve more than 10 % off the median of at least 3 tables is dropped, counted', () => {
+  const curve = (f: (T: number) => number) => () => [{ key: 'srf', unit: 'N/m', tmin: 250, tmax: 350, f, c: 'test' }];
+  const specs = [
+    { file: 'Interface/Jasper-Lange.tsv', src: 'jasper', row: curve((T) => 0.05 - 1e-4 * T) },
+    { file: 'Interface/Jasper-Lange.tsv', src: 'vdi', row: curve((T) => 0.0505 - 1e-4 * T) },
+    { file: 'Interface/Jasper-Lange.tsv', src: 'mulero', row: curve((T) => 0.03 - 1e-4 * T) },
+  ];
+  it('with crossCheck, a curve more than 10 % off the median of at least 3 tables is dropped, counted', () => {
     const c = new ImportContext(MIRROR);
-    const curve = (f: (T: number) => number) => () => [{ key: 'srf', unit: 'N/m', tmin: 250, tmax: 350, f, c: 'test' }];
-    const imp = tables('test', [
-      { file: 'Interface/Jasper-Lange.tsv', src: 'jasper', row: curve((T) => 0.05 - 1e-4 * T) },
-      { file: 'Interface/Jasper-Lange.tsv', src: 'vdi', row: curve((T) => 0.0505 - 1e-4 * T) },
-      { file: 'Interface/Jasper-Lange.tsv', src: 'mulero', row: curve((T) => 0.03 - 1e-4 * T) },
-    ]);
-    imp.run(c);
+    tables('test', specs, { crossCheck: true }).run(c);
     expect(new Set(c.points.map((p) => p.s))).toEqual(new Set(['jasper', 'vdi']));
     expect(c.logs()[2]!.skipped).toEqual({ 'srf: curve more than 10 % off the other tables': 2 });
+  });
+  it('without it, every curve is kept', () => {
+    const c = new ImportContext(MIRROR);
+    tables('test', specs).run(c);
+    expect(new Set(c.points.map((p) => p.s))).toEqual(new Set(['jasper', 'vdi', 'mulero']));
   });
 });

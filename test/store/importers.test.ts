@@ -119,7 +119,7 @@ describe('formation, heat capacity, viscosity', () => {
   it("Perry 2-151 converts cal to J, skips liquid rows, refuses rows without CAS", () => {
     // (4.9 + 0.0031·273) cal = 5.7463 cal = 24.0425 J/(mol K)
     expect(pts('cas:7429-90-5', 'cps', 'perry')[0]!.v).toBeCloseTo(24.0425192, 6);
-    expect(log('Perrys Table 2-151.tsv')).toMatchObject({ rejected: { 'no CAS': 1 }, skipped: { 'liquid phase (no registry key)': 1 } });
+    expect(log('Perrys Table 2-151.tsv')).toMatchObject({ rejected: { 'no CAS': 1 }, skipped: { 'liquid phase (not imported)': 1 } });
   });
   it('refuses graphite labelled with methane CAS', () => {
     expect(pts('cas:74-82-8', 'cps')).toEqual([]);

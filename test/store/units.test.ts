@@ -12,14 +12,16 @@ describe('unit conversions', () => {
     expect(property('dvisc')!.unit).toBe('Pa×s');
     expect(property('cpg')!.unit).toBe('J/(mol×K)');
   });
-  it('converts Pa to kPa', () => expect(u.paToKPa(6137000)).toBe(6137));
-  it('converts J/mol to kJ/mol', () => expect(u.jPerMolToKJPerMol(-234570)).toBeCloseTo(-234.57, 10));
-  it('converts J/kmol to kJ/mol (ChemSep)', () => expect(u.jPerKmolToKJPerMol(-234950000)).toBeCloseTo(-234.95, 10));
-  it('converts J/(kmol K) to J/(mol K)', () => expect(u.jPerKmolKToJPerMolK(65400)).toBeCloseTo(65.4, 10));
-  it('converts m³/mol to m³/kmol', () => expect(u.m3PerMolToM3PerKmol(0.000168)).toBeCloseTo(0.168, 12));
-  it('converts cal/(mol K) to J/(mol K) with the thermochemical calorie', () => expect(u.calPerMolKToJPerMolK(10)).toBeCloseTo(41.84, 10));
-  it('converts cP to Pa s', () => expect(u.centipoiseToPaS(1.074)).toBeCloseTo(0.001074, 12));
-  it('converts °C to K', () => expect(u.celsiusToK(78.29)).toBeCloseTo(351.44, 10));
+  it('converts Pa to kPa', () => expect(u.convert(6137000, 'Pa', 'kPa')).toBe(6137));
+  it('converts J/mol to kJ/mol', () => expect(u.convert(-234570, 'J/mol', 'kJ/mol')).toBeCloseTo(-234.57, 10));
+  it('converts J/kmol to kJ/mol (ChemSep)', () => expect(u.convert(-234950000, 'J/kmol', 'kJ/mol')).toBeCloseTo(-234.95, 10));
+  it('converts J/(kmol K) to J/(mol K)', () => expect(u.convert(65400, 'J/(kmol×K)', 'J/(mol×K)')).toBeCloseTo(65.4, 10));
+  it('converts m³/mol to m³/kmol', () => expect(u.convert(0.000168, 'm³/mol', 'm³/kmol')).toBeCloseTo(0.168, 12));
+  it('converts cal/(mol K) to J/(mol K) with the thermochemical calorie', () => expect(u.convert(10, 'cal/(mol×K)', 'J/(mol×K)')).toBeCloseTo(41.84, 10));
+  it('converts cP to Pa s', () => expect(u.convert(1.074, 'cP', 'Pa×s')).toBeCloseTo(0.001074, 12));
+  it('converts °C to K', () => expect(u.convert(78.29, '°C', 'K')).toBeCloseTo(351.44, 10));
+  it('converts bar to kPa', () => expect(u.convert(61.37, 'bar', 'kPa')).toBeCloseTo(6137, 9));
+  it('refuses units of different dimensions', () => expect(() => u.convert(1, 'K', 'kPa')).toThrow(/cannot convert K to kPa/));
 });
 
 describe('correlations', () => {

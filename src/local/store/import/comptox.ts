@@ -4,75 +4,73 @@
 // SMILES). About 15% of the dashboard InChIs are non-standard ("InChI=1/"): those InChIs and keys
 // are dropped and recomputed from the SMILES. httk SMILES are desalted parents, so they are used
 // only when their formula equals the substance's (checkFormula).
-import { celsiusToK } from './units.js';
-import { csv, num, sdf, tsv } from './table.js';
-import { type Importer } from './importer.js';
-import { byCas } from './context.js';
+import type { RowKey } from './context.js';
+import { tables, type TableSpec } from './runner.js';
+import { csv, num, sdf, type Row } from './table.js';
 
-const DASHBOARDS = [
-  'CompTox-ExpoCast-httk/datatables/Dashboard-Tox21.tsv',
-  'CompTox-ExpoCast-httk/datatables/Dashboard-ToxCast.tsv',
-  'CompTox-ExpoCast-httk/datatables/Dashboard-DrugBank.tsv',
-  'CompTox-ExpoCast-httk/datatables/Dashboard-PFASMaster-091620.tsv',
-  'CompTox-ExpoCast-httk/status/Dashboard-PestActives.tsv',
-];
-const HTTK = [1, 2, 3, 4, 5, 6].map((i) => `CompTox-ExpoCast-httk/datatables/HTTK-DSSTox-output-${i}.csv`);
-const OPERA = ['HL', 'KOA', 'KOC', 'LogBCF', 'AOH', 'KM', 'RBioDeg'].map((e) => `OPERA/OPERA_Toolbox_Plugin/resources/OPERA_Data/${e}_QR.sdf`);
+/** A ChemAxon extension ("CCO |Sg:n:...|") marks a generic structure (polymer, UVCB): no structure. */
+const generic = (row: Row) => /\s/.test(row.SMILES ?? '');
 
-const OPERA_REF = 'OPERA prediction (Mansouri et al. 2018), US EPA CompTox via httk';
-const PREDICTIONS: [column: string, key: string, conv: (v: number) => number][] = [
-  ['BOILING_POINT_DEGC_OPERA_PRED', 'tb', celsiusToK],
-  ['MELTING_POINT_DEGC_OPERA_PRED', 'tf', celsiusToK],
-  ['OCTANOL_WATER_PARTITION_LOGP_OPERA_PRED', 'logp', (v) => v],
-  ['WATER_SOLUBILITY_MOL/L_OPERA_PRED', 'log10ws', (v) => (v > 0 ? Math.log10(v) : NaN)],
-];
-
-export const comptox: Importer = {
-  name: 'comptox',
-  files: [...DASHBOARDS, ...HTTK, ...OPERA],
-  run(ctx) {
-    for (const rel of DASHBOARDS) {
-      for (const { row, ref, t } of ctx.rows(rel, 'comptox', tsv, byCas('CASRN'))) {
-        // A ChemAxon extension ("CCO |Sg:n:...|") marks a generic structure (polymer, UVCB): no structure.
-        const generic = /\s/.test(row.SMILES ?? '');
-        if (generic) t.skip('generic structure (CXSMILES S-group)');
-        const standard = !generic && row.INCHI_STRING?.startsWith('InChI=1S/');
-        ctx.identity(t, ref, {
-          name: row.PREFERRED_NAME,
-          iupac: row.IUPAC_NAME,
-          smiles: generic ? undefined : row.SMILES,
-          inchi: standard ? row.INCHI_STRING : undefined,
-          inchikey: standard ? row.INCHIKEY : undefined,
-          formula: row.MOLECULAR_FORMULA,
-          mw: num(row.AVERAGE_MASS),
-        });
-      }
-    }
-    for (const rel of HTTK) {
-      for (const { row, ref, t } of ctx.rows(rel, 'opera', csv, byCas('CASRN'))) {
-        const smiles = row.QSAR_READY_SMILES === 'N/A' ? undefined : row.QSAR_READY_SMILES;
-        ctx.identity(t, ref, { name: row.PREFERRED_NAME, smiles, formula: row.MOLECULAR_FORMULA, mw: num(row.AVERAGE_MASS), checkFormula: true }, 'comptox');
-        for (const [col, key, conv] of PREDICTIONS) {
-          const v = num(row[col]);
-          if (v !== undefined) ctx.point(t, ref, key, { v: conv(v), calc: true, r: OPERA_REF });
-        }
-      }
-    }
-    for (const rel of OPERA) {
-      const f = ctx.file(rel, 'opera');
-      if (!f) continue;
-      for (const { fields } of sdf(f.text)) {
-        f.t.row();
-        const cass = (fields.CAS ?? '').split('|').map((c) => c.trim()).filter((c) => c && !c.startsWith('NOCAS'));
-        if (!cass.length) {
-          f.t.reject('no CAS');
-          continue;
-        }
-        for (const cas of cass) {
-          const ref = ctx.casRef(f.t, cas);
-          if (ref) ctx.identity(f.t, ref, { name: fields.preferred_name, smiles: fields.Original_SMILES });
-        }
-      }
-    }
+const dashboard = (file: string): TableSpec => ({
+  file: `/CompTox-ExpoCast-httk/${file}`,
+  src: 'comptox',
+  key: (row) => ({ cas: row.CASRN }),
+  identity(row) {
+    const standard = !generic(row) && row.INCHI_STRING?.startsWith('InChI=1S/');
+    return {
+      name: row.PREFERRED_NAME,
+      iupac: row.IUPAC_NAME,
+      smiles: generic(row) ? undefined : row.SMILES,
+      inchi: standard ? row.INCHI_STRING : undefined,
+      inchikey: standard ? row.INCHIKEY : undefined,
+      formula: row.MOLECULAR_FORMULA,
+      mw: num(row.AVERAGE_MASS),
+    };
   },
-};
+  row: (row) => (generic(row) ? [{ skip: 'generic structure (CXSMILES S-group)' }] : []),
+});
+
+const httk = (i: number): TableSpec => ({
+  file: `/CompTox-ExpoCast-httk/datatables/HTTK-DSSTox-output-${i}.csv`,
+  src: 'opera',
+  parse: csv,
+  key: (row) => ({ cas: row.CASRN }),
+  // DSSTox's identities, ranked as such
+  identitySrc: 'comptox',
+  identity: (row) => ({
+    name: row.PREFERRED_NAME,
+    smiles: row.QSAR_READY_SMILES === 'N/A' ? undefined : row.QSAR_READY_SMILES,
+    formula: row.MOLECULAR_FORMULA,
+    mw: num(row.AVERAGE_MASS),
+    checkFormula: true,
+  }),
+  calc: true,
+  ref: 'OPERA prediction (Mansouri et al. 2018), US EPA CompTox via httk',
+  columns: {
+    BOILING_POINT_DEGC_OPERA_PRED: { key: 'tb', unit: '°C' },
+    MELTING_POINT_DEGC_OPERA_PRED: { key: 'tf', unit: '°C' },
+    OCTANOL_WATER_PARTITION_LOGP_OPERA_PRED: { key: 'logp' },
+  },
+  row(row) {
+    const ws = num(row['WATER_SOLUBILITY_MOL/L_OPERA_PRED']);
+    return ws === undefined ? [] : [{ key: 'log10ws', v: ws > 0 ? Math.log10(ws) : NaN, unit: '' }];
+  },
+});
+
+/** OPERA SD files: the data items of each record; a record may name several CAS ("a|b"). */
+const opera = (endpoint: string): TableSpec => ({
+  file: `/OPERA/OPERA_Toolbox_Plugin/resources/OPERA_Data/${endpoint}_QR.sdf`,
+  src: 'opera',
+  parse: (text) => sdf(text).map((r) => r.fields),
+  key(row): RowKey[] {
+    const cass = (row.CAS ?? '').split('|').map((c) => c.trim()).filter((c) => c && !c.startsWith('NOCAS'));
+    return cass.length ? cass.map((cas) => ({ cas })) : [{ refused: 'no CAS' }];
+  },
+  identity: (row) => ({ name: row.preferred_name, smiles: row.Original_SMILES }),
+});
+
+export const comptox = tables('comptox', [
+  ...['datatables/Dashboard-Tox21.tsv', 'datatables/Dashboard-ToxCast.tsv', 'datatables/Dashboard-DrugBank.tsv', 'datatables/Dashboard-PFASMaster-091620.tsv', 'status/Dashboard-PestActives.tsv'].map(dashboard),
+  ...[1, 2, 3, 4, 5, 6].map(httk),
+  ...['HL', 'KOA', 'KOC', 'LogBCF', 'AOH', 'KM', 'RBioDeg'].map(opera),
+]);

@@ -157,17 +157,20 @@ export class ImportContext {
   }
 
   /**
-   * The loop of every importer: the data rows of a file (none when it is absent, noted in
-   * `missing`), each started in the file's tally, with the row's reference. A row whose key is
-   * refused is counted (see `ref`) and left out.
+   * The loop of the import runner: the data rows of a file (none when it is absent, noted in
+   * `missing`), each started in the file's tally, with the row's reference — once per reference for
+   * a row naming several compounds. A key that is refused is counted (see `ref`) and left out.
    */
-  *rows<R>(rel: string, src: string, parse: (text: string) => Iterable<R>, key: (row: R) => RowKey): Generator<{ row: R; ref: string; t: Tally }> {
+  *rows<R>(rel: string, src: string, parse: (text: string) => Iterable<R>, key: (row: R) => RowKey | RowKey[]): Generator<{ row: R; ref: string; t: Tally }> {
     const f = this.file(rel, src);
     if (!f) return;
     for (const row of parse(f.text)) {
       f.t.row();
-      const ref = this.ref(f.t, key(row));
-      if (ref) yield { row, ref, t: f.t };
+      const keys = key(row);
+      for (const k of Array.isArray(keys) ? keys : [keys]) {
+        const ref = this.ref(f.t, k);
+        if (ref) yield { row, ref, t: f.t };
+      }
     }
   }
 

@@ -2,8 +2,9 @@
 // m³/kmol), omega, Tb K, Tm K, ΔHvap and ΔHfus kJ/mol, keyed by SMILES. One point per property: the paper's
 // mean over its sources (named in `c`), its standard deviation as `e`. The Yaws estimates of the same authors
 // (`estimated_data_for_pretraining/`) are not imported: they are predictions, not measurements.
+import { tables, unitOf, type Value } from './runner.js';
 import { csv, num } from './table.js';
-import type { Importer } from './importer.js';
+import { convert } from './units.js';
 
 export const CRITPROP = 'critprop/all_data/experimental_data/critprop_data_with_all_info_expt.csv';
 
@@ -29,7 +30,7 @@ const REFS: Record<string, string> = {
 /** CritProp columns, the unit the files use, and the conversion to the registry key's unit. */
 export const CRITPROP_COLUMNS: [col: string, unit: string, key: string, conv: (v: number) => number][] = [
   ['Tc', 'K', 'tc', (v) => v],
-  ['Pc', 'bar', 'pc', (v) => v * 100],
+  ['Pc', 'bar', 'pc', (v) => convert(v, 'bar', 'kPa')],
   ['rhoc', 'mol/L', 'vc', (v) => 1 / v],
   ['omega', '-', 'af', (v) => v],
   ['Tb', 'K', 'tb', (v) => v],
@@ -44,20 +45,24 @@ function refNames(list: string | undefined): string {
   return [...new Set(ids.map((i) => REFS[i] ?? `ref. ${i}`))].join('; ');
 }
 
-export const critprop: Importer = {
-  name: 'critprop',
-  files: [CRITPROP],
-  run(ctx) {
-    for (const { row, ref, t } of ctx.rows(CRITPROP, 'critprop', csv, (r) => ({ smiles: r.smiles }))) {
-      ctx.identity(t, ref, { name: row.name || undefined, smiles: row.smiles });
+export const critprop = tables('critprop', [
+  {
+    file: `/${CRITPROP}`,
+    src: 'critprop',
+    parse: csv,
+    key: (r) => ({ smiles: r.smiles }),
+    identity: (r) => ({ name: r.name || undefined, smiles: r.smiles }),
+    row(row) {
+      const out: Value[] = [];
       for (const [col, unit, key, conv] of CRITPROP_COLUMNS) {
         const mean = num(row[`${col} mean (${unit})`]);
-        if (mean === undefined || mean <= 0 && key !== 'af') continue;
+        if (mean === undefined || (mean <= 0 && key !== 'af')) continue;
         const std = num(row[`${col} std (${unit})`]);
         // vc = 1/rhoc: the standard deviation propagates as std/rhoc².
         const e = std === undefined || std === 0 ? undefined : key === 'vc' ? std / (mean * mean) : conv(std);
-        ctx.point(t, ref, key, { v: conv(mean), e, c: `mean of: ${refNames(row[`${col} all reference`])}` });
+        out.push({ key, v: conv(mean), unit: unitOf(key), ...(e === undefined ? {} : { e }), c: `mean of: ${refNames(row[`${col} all reference`])}` });
       }
-    }
+      return out;
+    },
   },
-};
+]);

@@ -1,119 +1,126 @@
 // Heat capacities in J/(mol×K): `cpg` (ideal gas) and `cps` (solid), all T-dependent.
 // Coefficient tables are evaluated on tGrid(Tmin, Tmax); tabulated ones keep their temperatures.
-// Liquid Cp (JANAF liquid, Shomate liquid ranges, Perry phase "l") has no registry key and is not
-// imported. CRCHeatCapacitySolids labels graphite with methane's CAS (74-82-8): that row is refused.
+// Liquid Cp is the liquid tables' (specs/liquid-heat-capacity.ts): the liquid ranges of Shomate and
+// Perry (phase "l") here are not imported. CRCHeatCapacitySolids labels graphite with methane's CAS
+// (74-82-8): that row is refused.
 import { dippr100, shomate, tGrid, trcCpOverR, T298 } from './correlations.js';
-import { num, tsv, type Row } from './table.js';
-import { CHEMICALS, type Importer } from './importer.js';
-import { byCas, type ImportContext, type RowKey } from './context.js';
-import { calPerMolKToJPerMolK, jPerMolToKJPerMol, R } from './units.js';
+import type { RowKey } from './context.js';
+import { at, cells, MISSING, tables, type Column, type Curve, type TableSpec, type Value } from './runner.js';
+import { num, type Row } from './table.js';
+import { R } from './units.js';
 
-const DIR = `${CHEMICALS}/Heat Capacity`;
-const F = {
-  poling: `${DIR}/PolingDatabank.tsv`,
-  trc: `${DIR}/TRC Thermodynamics of Organic Compounds in the Gas State.tsv`,
-  janafGas: `${DIR}/JANAF_1998_gas_Cp.json`,
-  janafSolid: `${DIR}/JANAF_1998_solid_Cp.json`,
-  crcSolids: `${DIR}/CRCHeatCapacitySolids.tsv`,
-  shomate: `${DIR}/webbook_shomate_coefficients.json`,
-  perry: `${DIR}/Perrys Table 2-151.tsv`,
-};
+const DIR = 'Heat Capacity';
 
-function poling(ctx: ImportContext): void {
-  for (const { row, ref, t } of ctx.rows(F.poling, 'poling', tsv, byCas())) {
-    const [tmin, tmax, a0, a1, a2, a3, a4] = ['Tmin', 'Tmax', 'a0', 'a1', 'a2', 'a3', 'a4'].map((k) => num(row[k]));
-    const at298 = num(row.Cpg);
-    // The tabulated 298.15 K value stands in for the polynomial at that temperature.
-    if (at298 !== undefined) ctx.point(t, ref, 'cpg', { v: at298, t: T298 });
-    if (tmin === undefined || tmax === undefined || a0 === undefined) continue;
-    const c = `Cp/R polynomial, ${tmin}–${tmax} K`;
-    for (const T of tGrid(tmin, tmax)) {
-      if (T === T298 && at298 !== undefined) continue;
-      ctx.point(t, ref, 'cpg', { v: R * dippr100(T, a0, a1, a2, a3, a4), t: T, c });
-    }
-  }
+/** JANAF: tabulated (T, Cp) per CAS, as space-separated lists; every pair is kept (a transition repeats T). */
+function janafRows(text: string): Row[] {
+  return Object.entries(JSON.parse(text) as Record<string, [number[], number[]]>).map(([cas, [ts, cps]]) => {
+    const pairs = ts.flatMap((T, i) => (T > 0 && cps[i] !== undefined ? [[T, cps[i]!]] : []));
+    return { CAS: cas, T: pairs.map((p) => p[0]).join(' '), Cp: pairs.map((p) => p[1]).join(' ') };
+  });
 }
 
-function trc(ctx: ImportContext): void {
-  for (const { row, ref, t } of ctx.rows(F.trc, 'trc', tsv, byCas())) {
-    if (row.Chemical) ctx.identity(t, ref, { name: row.Chemical });
-    const hf = num(row.Hfg);
-    if (hf !== undefined) ctx.point(t, ref, 'hf', { v: jPerMolToKJPerMol(hf) });
-    const a = ['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'].map((k) => num(row[k]));
-    const tmin = num(row.Tmin);
-    const tmax = num(row.Tmax);
-    if (a.some((x) => x === undefined) || tmin === undefined || tmax === undefined) continue;
-    const c = `TRC Cp equation, ${tmin}–${tmax} K`;
-    for (const T of tGrid(tmin, tmax)) ctx.point(t, ref, 'cpg', { v: R * trcCpOverR(T, a as number[]), t: T, c });
-  }
-}
-
-function janaf(ctx: ImportContext, rel: string, key: string): void {
-  const parse = (text: string) => Object.entries(JSON.parse(text) as Record<string, [number[], number[]]>);
-  for (const { row: [, [ts, cps]], ref, t } of ctx.rows(rel, 'janaf', parse, ([cas]) => ({ cas }))) {
-    ts.forEach((T, i) => {
-      if (T > 0 && cps[i] !== undefined) ctx.point(t, ref, key, { v: cps[i]!, t: T });
-    });
-  }
-}
-
-function crcSolids(ctx: ImportContext): void {
-  // Graphite is labelled with methane's CAS.
-  const key = (row: Row): RowKey =>
-    row.CASRN === '74-82-8' && /graphite/i.test(row['NAME/T(K) J/mol/K'] ?? '') ? { refused: 'CAS belongs to another substance' } : { cas: row.CASRN };
-  for (const { row, ref, t } of ctx.rows(F.crcSolids, 'crc', tsv, key)) {
-    for (const T of [200, 250, 300, 350, 400, 500, 600]) {
-      const v = num(row[String(T)]);
-      if (v !== undefined) ctx.point(t, ref, 'cps', { v, t: T });
-    }
-  }
-}
+const janaf = (file: string, key: string): TableSpec => ({
+  file: `${DIR}/${file}`,
+  src: 'janaf',
+  parse: janafRows,
+  row(row): Value[] {
+    const ts = (row.T ?? '').split(' ').filter(Boolean).map(Number);
+    const cps = (row.Cp ?? '').split(' ').map(Number);
+    return ts.map((T, i) => at(key, cps[i]!, 'J/(mol×K)', T));
+  },
+});
 
 type Range = [number, number, number, number, number, number, number];
 
-function shomateTable(ctx: ImportContext): void {
-  const parse = (text: string) => Object.entries(JSON.parse(text) as Record<string, [Range[] | null, Range[] | null, Range[] | null]>);
-  for (const { row: [, [solid, , gas]], ref, t } of ctx.rows(F.shomate, 'webbook', parse, ([cas]) => ({ cas }))) {
-    for (const [key, ranges] of [['cps', solid], ['cpg', gas]] as const) {
-      for (const [tmin, tmax, A, B, C, D, E] of ranges ?? []) {
-        const c = `Shomate equation, ${tmin}–${tmax} K`;
-        for (const T of tGrid(tmin, tmax)) ctx.point(t, ref, key, { v: shomate(T, A, B, C, D, E), t: T, c });
-      }
-    }
-  }
+/** NIST WebBook Shomate ranges per CAS: [solid, liquid, gas] lists of [Tmin, Tmax, A–E], as JSON cells. */
+function shomateRows(text: string): Row[] {
+  return Object.entries(JSON.parse(text) as Record<string, [Range[] | null, Range[] | null, Range[] | null]>).map(([cas, [solid, , gas]]) => ({
+    CAS: cas,
+    cps: JSON.stringify(solid ?? []),
+    cpg: JSON.stringify(gas ?? []),
+  }));
 }
 
-function perry(ctx: ImportContext): void {
-  for (const { row, ref, t } of ctx.rows(F.perry, 'perry', tsv, byCas('Ful CAS'))) {
-    const phase = row['main phase'];
-    const key = phase === 'c' ? 'cps' : phase === 'g' ? 'cpg' : undefined;
-    if (!key) {
-      t.skip('liquid phase (no registry key)');
-      continue;
-    }
-    const [a, b, c2, d, tmin, tmax] = ['Constant Term', '+*T term', '/T^2 term', '*T^2 term', 'Tmin', 'Tmax'].map((k) => num(row[k]));
-    if (a === undefined || tmin === undefined || tmax === undefined) {
-      t.reject('missing coefficient');
-      continue;
-    }
-    const c = `Perry's Table 2-151 (cal/mol/K), ${tmin}–${tmax} K${row.subphase ? `, ${row.subphase}` : ''}`;
-    for (const T of tGrid(tmin, tmax)) {
-      const cp = a + (b ?? 0) * T + (c2 ?? 0) / (T * T) + (d ?? 0) * T * T;
-      ctx.point(t, ref, key, { v: calPerMolKToJPerMolK(cp), t: T, c });
-    }
-  }
-}
+/** CRC solids: Cp at these temperatures (K), one column each. */
+const CRC_TEMPS: Record<string, Column> = Object.fromEntries([200, 250, 300, 350, 400, 500, 600].map((T) => [String(T), { key: 'cps', t: T }]));
 
-export const heatCapacity: Importer = {
-  name: 'heat-capacity',
-  files: [F.poling, F.trc, F.janafGas, F.janafSolid, F.crcSolids, F.shomate, F.perry],
-  run(ctx) {
-    poling(ctx);
-    trc(ctx);
-    janaf(ctx, F.janafGas, 'cpg');
-    janaf(ctx, F.janafSolid, 'cps');
-    crcSolids(ctx);
-    shomateTable(ctx);
-    perry(ctx);
+export const heatCapacity = tables('heat-capacity', [
+  {
+    file: `${DIR}/PolingDatabank.tsv`,
+    src: 'poling',
+    // The tabulated 298.15 K value stands in for the polynomial at that temperature.
+    columns: { Cpg: { key: 'cpg', t: T298 } },
+    row(row) {
+      const v = cells(row, ['Tmin', 'Tmax', 'a0']);
+      if (!v) return MISSING;
+      const [tmin, tmax, a0] = v as [number, number, number];
+      const [a1, a2, a3, a4] = ['a1', 'a2', 'a3', 'a4'].map((k) => num(row[k]) ?? 0) as [number, number, number, number];
+      const ts = tGrid(tmin, tmax).filter((T) => T !== T298 || num(row.Cpg) === undefined);
+      return [{ key: 'cpg', unit: 'J/(mol×K)', tmin, tmax, ts, f: (T) => R * dippr100(T, a0, a1, a2, a3, a4), c: `Cp/R polynomial, ${tmin}–${tmax} K` }];
+    },
   },
-};
+  {
+    file: `${DIR}/TRC Thermodynamics of Organic Compounds in the Gas State.tsv`,
+    src: 'trc',
+    name: 'Chemical',
+    columns: { Hfg: { key: 'hf', unit: 'J/mol' } },
+    row(row) {
+      const a = cells(row, ['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7']);
+      const range = cells(row, ['Tmin', 'Tmax']);
+      if (!a || !range) return MISSING;
+      const [tmin, tmax] = range as [number, number];
+      return [{ key: 'cpg', unit: 'J/(mol×K)', tmin, tmax, f: (T) => R * trcCpOverR(T, a), c: `TRC Cp equation, ${tmin}–${tmax} K` }];
+    },
+  },
+  janaf('JANAF_1998_gas_Cp.json', 'cpg'),
+  janaf('JANAF_1998_solid_Cp.json', 'cps'),
+  {
+    file: `${DIR}/CRCHeatCapacitySolids.tsv`,
+    src: 'crc',
+    // Graphite is labelled with methane's CAS.
+    key: (row): RowKey =>
+      row.CASRN === '74-82-8' && /graphite/i.test(row['NAME/T(K) J/mol/K'] ?? '') ? { refused: 'CAS belongs to another substance' } : { cas: row.CASRN },
+    columns: CRC_TEMPS,
+  },
+  {
+    file: `${DIR}/webbook_shomate_coefficients.json`,
+    src: 'webbook',
+    parse: shomateRows,
+    row(row): Curve[] {
+      return (['cps', 'cpg'] as const).flatMap((key) =>
+        (JSON.parse(row[key] ?? '[]') as Range[]).map(([tmin, tmax, A, B, C, D, E]): Curve => ({
+          key,
+          unit: 'J/(mol×K)',
+          tmin,
+          tmax,
+          f: (T) => shomate(T, A, B, C, D, E),
+          c: `Shomate equation, ${tmin}–${tmax} K`,
+        })),
+      );
+    },
+  },
+  {
+    file: `${DIR}/Perrys Table 2-151.tsv`,
+    src: 'perry',
+    key: (row) => ({ cas: row['Ful CAS'] }),
+    row(row) {
+      const phase = row['main phase'];
+      const key = phase === 'c' ? 'cps' : phase === 'g' ? 'cpg' : undefined;
+      if (!key) return 'liquid phase (not imported)';
+      const v = cells(row, ['Constant Term', 'Tmin', 'Tmax']);
+      if (!v) return MISSING;
+      const [a, tmin, tmax] = v as [number, number, number];
+      const [b, c2, d] = ['+*T term', '/T^2 term', '*T^2 term'].map((k) => num(row[k]) ?? 0) as [number, number, number];
+      return [
+        {
+          key,
+          unit: 'cal/(mol×K)',
+          tmin,
+          tmax,
+          f: (T) => a + b * T + c2 / (T * T) + d * T * T,
+          c: `Perry's Table 2-151 (cal/mol/K), ${tmin}–${tmax} K${row.subphase ? `, ${row.subphase}` : ''}`,
+        },
+      ];
+    },
+  },
+]);

@@ -2,8 +2,8 @@
 // column → property (with the unit the file uses) or a hook turning a row into temperature curves or
 // points. The runner owns the file loop, tallies, CAS references and unit conversion (units.ts);
 // range checks are the registry's (ImportContext.point). Curves are held back until every table of
-// the importer is read: one that disagrees with the other tables of its compound by more than 10 %
-// is dropped (counted), the others are sampled on tGrid like every correlation of the store.
+// the importer is read and sampled on tGrid like every correlation of the store; with `crossCheck`,
+// one that disagrees with the other tables of its compound by more than 10 % is dropped (counted).
 import { property } from '../../../api/properties.js';
 import { dippr100, T298, tGrid } from './correlations.js';
 import { byCas, casOf, type IdentityIn, type ImportContext, type PointIn, type RowKey, type Tally } from './context.js';
@@ -44,6 +44,16 @@ export interface Column {
   c?: string;
 }
 
+/** Why a row, or a part of it, is not imported: skipped (valid, not imported) or rejected (bad data). */
+export type Note = { skip: string } | { reject: string };
+
+export const reject = (reason: string): Note => ({ reject: reason });
+/** A row lacking a coefficient or range its equation needs. */
+export const MISSING = reject('missing coefficient');
+
+/** What a row hook gives: curves, values and notes, or (string: skipped) why the whole row is not imported. */
+export type Outputs = (Curve | Value | Note)[] | string | Note;
+
 /** Values of the compounds imported so far, for tables whose equations need another constant. */
 export interface Lookup {
   /** Molar mass, g/mol: of the identifier tables (the library's `chemicals.identifiers`), else of any table. */
@@ -62,19 +72,21 @@ export interface TableSpec {
   ref?: string;
   nc?: boolean;
   calc?: boolean;
-  /** How a row names its compound; default the `CAS` column. */
-  key?: (row: Row) => RowKey;
+  /** How a row names its compound (or compounds); default the `CAS` column. */
+  key?: (row: Row) => RowKey | RowKey[];
   parse?: (text: string) => Row[];
   /** Column with the compound's name (an identity row when not empty). */
   name?: string;
   /** The row's identity (names, structure), when it gives one. */
   identity?: (row: Row) => IdentityIn | undefined;
+  /** The source the identity rows are ranked as, when not `src` (names, structures: sources.ts). */
+  identitySrc?: string;
   /** The literature reference a row names (else `ref`, else the source's). */
   refOf?: (row: Row) => string | undefined;
   /** Fixed values: column → property. */
   columns?: Record<string, Column>;
-  /** The row's curves and values, or a reason to skip the row. */
-  row?: (row: Row, ref: string, lookup: Lookup) => (Curve | Value)[] | string;
+  /** The row's curves, values and notes, or why the row is not imported. */
+  row?: (row: Row, ref: string, lookup: Lookup) => Outputs;
 }
 
 export const path = (spec: TableSpec) => (spec.file.startsWith('/') ? spec.file.slice(1) : `${CHEMICALS}/${spec.file}`);
@@ -91,8 +103,11 @@ interface Held {
   curve: Curve;
 }
 
-/** An importer reading `specs` in order. */
-export function tables(name: string, specs: readonly TableSpec[]): Importer {
+/**
+ * An importer reading `specs` in order. `crossCheck` drops a curve more than CURVE_TOLERANCE off the
+ * other tables of its compound and key (the new families, whose tables the data README's quirks scan).
+ */
+export function tables(name: string, specs: readonly TableSpec[], { crossCheck = false } = {}): Importer {
   return {
     name,
     files: specs.map(path),
@@ -103,17 +118,15 @@ export function tables(name: string, specs: readonly TableSpec[]): Importer {
       for (const spec of specs) {
         if (spec.nc && !ctx.includeNc) continue;
         for (const { row, ref, t } of ctx.rows(path(spec), spec.src, spec.parse ?? tsv, spec.key ?? byCas())) {
-          if (spec.name && row[spec.name]) ctx.identity(t, ref, { name: row[spec.name] });
+          if (spec.name && row[spec.name]) ctx.identity(t, ref, { name: row[spec.name] }, spec.identitySrc);
           const id = spec.identity?.(row);
-          if (id) ctx.identity(t, ref, id);
+          if (id) ctx.identity(t, ref, id, spec.identitySrc);
           const r = spec.refOf?.(row) ?? spec.ref;
           const out = rowOutputs(spec, row, ref, lookup);
-          if (typeof out === 'string') {
-            t.skip(out);
-            continue;
-          }
-          for (const o of out) {
-            if ('f' in o) {
+          for (const o of typeof out === 'string' ? [{ skip: out }] : Array.isArray(out) ? out : [out]) {
+            if ('skip' in o) t.skip(o.skip);
+            else if ('reject' in o) t.reject(o.reject);
+            else if ('f' in o) {
               held.push({ ref, src: spec.src, r, calc: spec.calc, t, curve: o });
               t.used = true;
             } else {
@@ -124,7 +137,7 @@ export function tables(name: string, specs: readonly TableSpec[]): Importer {
         }
       }
       ctx.finish();
-      emitCurves(ctx, held);
+      emitCurves(ctx, held, crossCheck);
     },
   };
 }
@@ -132,8 +145,8 @@ export function tables(name: string, specs: readonly TableSpec[]): Importer {
 export const unitOf = (key: string) => property(key)?.unit ?? '';
 
 /** What a row gives: the values of its columns, then those of the spec's hook (or why it is skipped). */
-export function rowOutputs(spec: TableSpec, row: Row, ref: string, lookup: Lookup): (Curve | Value)[] | string {
-  const out: (Curve | Value)[] = [];
+export function rowOutputs(spec: TableSpec, row: Row, ref: string, lookup: Lookup): Outputs {
+  const out: (Curve | Value | Note)[] = [];
   for (const [col, { key, unit, error, t, c }] of Object.entries(spec.columns ?? {})) {
     const v = num(row[col]);
     if (v === undefined) continue;
@@ -142,7 +155,7 @@ export function rowOutputs(spec: TableSpec, row: Row, ref: string, lookup: Looku
   }
   if (!spec.row) return out;
   const more = spec.row(row, ref, lookup);
-  return typeof more === 'string' ? (out.length ? out : more) : [...out, ...more];
+  return Array.isArray(more) ? [...out, ...more] : out.length ? out : more;
 }
 
 /** The numeric cells `cols` of a row, or undefined when one is empty or not a number. */
@@ -161,8 +174,8 @@ export function sampledRange(c: Curve): [number, number] {
   return [c.tmin, c.zeroAt === undefined ? c.tmax : Math.min(c.tmax, 0.999 * c.zeroAt)];
 }
 
-/** Drops the curves off the others of their compound and key, then writes the rest as points. */
-function emitCurves(ctx: ImportContext, held: Held[]): void {
+/** Writes the curves as points (with `crossCheck`, but those off the others of their compound and key). */
+function emitCurves(ctx: ImportContext, held: Held[], crossCheck: boolean): void {
   const groups = new Map<string, Held[]>();
   for (const h of held) {
     const k = `${h.ref}\t${h.curve.key}`;
@@ -174,7 +187,7 @@ function emitCurves(ctx: ImportContext, held: Held[]): void {
   for (const group of groups.values()) {
     for (const h of group) {
       tallies.add(h.t);
-      if (offTheOthers(h, group)) {
+      if (crossCheck && offTheOthers(h, group)) {
         h.t.skip(`${h.curve.key}: curve more than ${CURVE_TOLERANCE * 100} % off the other tables`);
         continue;
       }
@@ -267,9 +280,9 @@ export const at = (key: string, v: number, unit: string, t = T298, c?: string): 
 /** A row of DIPPR eq. 100 coefficients (`cols`, then Tmin and Tmax): one curve in `unit`. */
 export const dippr100Row =
   (key: string, unit: string, cols: readonly string[]) =>
-  (row: Row): Curve[] | string => {
+  (row: Row): Curve[] | Note => {
     const v = cells(row, [...cols, 'Tmin', 'Tmax']);
-    if (!v) return 'missing coefficient';
+    if (!v) return MISSING;
     const [A, B, C, D, E, tmin, tmax] = v as [number, number, number, number, number, number, number];
     return [{ key, unit, tmin, tmax, f: (T) => dippr100(T, A, B, C, D, E), c: `DIPPR equation 100, ${tmin}–${tmax} K` }];
   };

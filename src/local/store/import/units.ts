@@ -2,18 +2,9 @@
 // (pc kPa, vc m³/kmol, energies kJ/mol, dvisc Pa×s, heat capacities J/(mol×K), temperatures K).
 
 /** Thermochemical calorie, J (Perry's tables use it). */
-export const CALORIE = 4.184;
+const CALORIE = 4.184;
 /** Molar gas constant, J/(mol×K) (CODATA 2018, exact). */
 export const R = 8.314462618;
-
-export const paToKPa = (v: number): number => v / 1000;
-export const jPerMolToKJPerMol = (v: number): number => v / 1000;
-export const jPerKmolToKJPerMol = (v: number): number => v / 1e6;
-export const jPerKmolKToJPerMolK = (v: number): number => v / 1000;
-export const m3PerMolToM3PerKmol = (v: number): number => v * 1000;
-export const calPerMolKToJPerMolK = (v: number): number => v * CALORIE;
-export const centipoiseToPaS = (v: number): number => v / 1000;
-export const celsiusToK = (v: number): number => v + 273.15;
 
 /**
  * Units a table column may be declared in, each as [dimension, factor to the dimension's base unit];
@@ -39,7 +30,7 @@ const UNITS: Record<string, [string, number]> = {
 /** `v` in unit `from` expressed in unit `to` (both of the same dimension; '' is dimensionless). */
 export function convert(v: number, from: string, to: string): number {
   if (from === to) return v;
-  if (from === '°C' && to === 'K') return celsiusToK(v);
+  if (from === '°C' && to === 'K') return v + 273.15;
   const f = UNITS[from];
   const t = UNITS[to];
   if (!f || !t || f[0] !== t[0]) throw new Error(`cannot convert ${from || 'dimensionless'} to ${to || 'dimensionless'}`);

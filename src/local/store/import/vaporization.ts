@@ -4,88 +4,79 @@
 //   Mathews, CRC, PSRK, Yaws, first found). Neither table gives a range, so both are evaluated on
 //   SUBCRITICAL_GRID: 298.15 K (when below 0.95 Tc) and 0.6, 0.7, 0.8, 0.9 Tc;
 // - VDI saturation tables: tabulated Hvap and liquid viscosity at the listed temperatures.
-import { alibakhshi, dippr106, ppds12, tGrid, T298 } from './correlations.js';
-import { num, tsv } from './table.js';
-import { CHEMICALS, type Importer } from './importer.js';
-import { byCas, type ImportContext } from './context.js';
-import { jPerMolToKJPerMol, R } from './units.js';
+import { alibakhshi, dippr106, ppds12, T298 } from './correlations.js';
+import { at, cells, MISSING, tables, type Curve } from './runner.js';
+import { num, type Row } from './table.js';
+import { R } from './units.js';
 
-const DIR = `${CHEMICALS}/Phase Change`;
-const F = {
-  perry: `${DIR}/Table 2-150 Heats of Vaporization of Inorganic and Organic Liquids.tsv`,
-  ppds: `${DIR}/VDI PPDS Enthalpies of vaporization.tsv`,
-  alibakhshi: `${DIR}/Alibakhshi one-coefficient enthalpy of vaporization.tsv`,
-  saturation: `${CHEMICALS}/Misc/VDI Saturation Compounds Data.json`,
-};
 const TC_TABLES = ['IUPACOrganicCriticalProps.tsv', 'Mathews1972InorganicCriticalProps.tsv', 'CRCCriticalOrganics.tsv', 'Appendix to PSRK Revision 4.tsv', 'Yaws Collection.tsv'].map(
-  (f) => `${CHEMICALS}/Critical Properties/${f}`,
+  (f) => `Critical Properties/${f}`,
 );
 
-export function subcriticalGrid(tc: number): number[] {
+function subcriticalGrid(tc: number): number[] {
   const ts = [0.6, 0.7, 0.8, 0.9].map((x) => Math.round(x * tc * 100) / 100);
   return T298 < 0.95 * tc ? [T298, ...ts].sort((a, b) => a - b) : ts;
 }
 
-/** Tc by CAS from the first critical table that has it. */
-function tcByCas(ctx: ImportContext): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const rel of TC_TABLES) {
-    if (!ctx.has(rel)) continue;
-    for (const row of tsv(ctx.text(rel))) {
-      const tc = num(row.Tc);
-      if (tc !== undefined && row.CAS && !out.has(row.CAS)) out.set(row.CAS, tc);
-    }
-  }
-  return out;
+/** A correlation without a range of its own, on subcriticalGrid(tc). */
+const subcritical = (f: (T: number) => number, tc: number, c: string): Curve => {
+  const ts = subcriticalGrid(tc);
+  return { key: 'hvapt', unit: 'J/mol', tmin: ts[0]!, tmax: ts[ts.length - 1]!, ts, f, c };
+};
+
+/** The VDI saturation tables: one row per CAS, the columns as space-separated lists. */
+function saturationRows(text: string): Row[] {
+  type Saturation = { Name?: string; T?: number[]; Hvap?: number[]; 'Mu (l)'?: number[] };
+  return Object.entries(JSON.parse(text) as Record<string, Saturation>).map(([cas, d]) => {
+    const list = (xs: number[] | undefined) => (d.T ?? []).map((_, i) => (typeof xs?.[i] === 'number' ? xs[i] : '')).join(' ');
+    return { CAS: cas, Name: d.Name ?? '', T: (d.T ?? []).join(' '), Hvap: list(d.Hvap), Mu: list(d['Mu (l)']) };
+  });
 }
 
-export const vaporization: Importer = {
-  name: 'vaporization',
-  files: [...Object.values(F)],
-  run(ctx) {
-    for (const { row, ref, t } of ctx.rows(F.perry, 'perry', tsv, byCas())) {
-      const [tc, c1, c2, c3, c4, tmin, tmax] = ['Tc', 'C1', 'C2', 'C3', 'C4', 'Tmin', 'Tmax'].map((k) => num(row[k]));
-      if (tc === undefined || c1 === undefined || c2 === undefined || tmin === undefined || tmax === undefined) {
-        t.reject('missing coefficient');
-        continue;
-      }
-      const c = `DIPPR eq. 106 (Perry's Table 2-150), ${tmin}–${tmax} K`;
-      for (const T of tGrid(tmin, Math.min(tmax, tc * 0.999))) {
-        ctx.point(t, ref, 'hvapt', { v: jPerMolToKJPerMol(dippr106(T, tc, c1, c2, c3 ?? 0, c4 ?? 0)), t: T, c });
-      }
-    }
-    for (const { row, ref, t } of ctx.rows(F.ppds, 'vdi', tsv, byCas())) {
-      const [tc, A, B, C, D, E] = ['Tc', 'A', 'B', 'C', 'D', 'E'].map((k) => num(row[k]));
-      if ([tc, A, B, C, D, E].some((x) => x === undefined)) {
-        t.reject('missing coefficient');
-        continue;
-      }
-      for (const T of subcriticalGrid(tc!)) {
-        ctx.point(t, ref, 'hvapt', { v: jPerMolToKJPerMol(ppds12(T, tc!, R, A!, B!, C!, D!, E!)), t: T, c: 'VDI PPDS12' });
-      }
-    }
-    let tcs: Map<string, number> | undefined;
-    for (const { row, ref, t } of ctx.rows(F.alibakhshi, 'alibakhshi', tsv, byCas())) {
-      const C = num(row.C);
-      const tc = (tcs ??= tcByCas(ctx)).get(row.CAS!);
-      if (tc === undefined || C === undefined) {
-        t.skip('no Tc for the model');
-        continue;
-      }
-      for (const T of subcriticalGrid(tc)) {
-        ctx.point(t, ref, 'hvapt', { v: jPerMolToKJPerMol(alibakhshi(T, tc, C, R)), t: T, c: `Alibakhshi model, Tc = ${tc} K` });
-      }
-    }
-    type Saturation = [cas: string, { Name?: string; T?: number[]; Hvap?: number[]; 'Mu (l)'?: number[] }];
-    const saturation = (text: string) => Object.entries(JSON.parse(text)) as Saturation[];
-    for (const { row: [, d], ref, t } of ctx.rows(F.saturation, 'vdi', saturation, ([cas]) => ({ cas }))) {
-      if (d.Name) ctx.identity(t, ref, { name: d.Name });
-      (d.T ?? []).forEach((T, i) => {
-        const h = d.Hvap?.[i];
-        if (typeof h === 'number' && h > 0) ctx.point(t, ref, 'hvapt', { v: jPerMolToKJPerMol(h), t: T, c: 'VDI saturation table' });
-        const mu = d['Mu (l)']?.[i];
-        if (typeof mu === 'number' && mu > 0) ctx.point(t, ref, 'dvisc', { v: mu, t: T, c: 'saturated liquid, VDI saturation table' });
-      });
-    }
+export const vaporization = tables('vaporization', [
+  {
+    file: 'Phase Change/Table 2-150 Heats of Vaporization of Inorganic and Organic Liquids.tsv',
+    src: 'perry',
+    row(row) {
+      const v = cells(row, ['Tc', 'C1', 'C2', 'Tmin', 'Tmax']);
+      if (!v) return MISSING;
+      const [tc, c1, c2, tmin, tmax] = v as [number, number, number, number, number];
+      const [c3, c4] = ['C3', 'C4'].map((k) => num(row[k]) ?? 0) as [number, number];
+      return [{ key: 'hvapt', unit: 'J/mol', tmin, tmax, zeroAt: tc, f: (T) => dippr106(T, tc, c1, c2, c3, c4), c: `DIPPR eq. 106 (Perry's Table 2-150), ${tmin}–${tmax} K` }];
+    },
   },
-};
+  {
+    file: 'Phase Change/VDI PPDS Enthalpies of vaporization.tsv',
+    src: 'vdi',
+    row(row) {
+      const v = cells(row, ['Tc', 'A', 'B', 'C', 'D', 'E']);
+      if (!v) return MISSING;
+      const [tc, A, B, C, D, E] = v as [number, number, number, number, number, number];
+      return [subcritical((T) => ppds12(T, tc, R, A, B, C, D, E), tc, 'VDI PPDS12')];
+    },
+  },
+  {
+    file: 'Phase Change/Alibakhshi one-coefficient enthalpy of vaporization.tsv',
+    src: 'alibakhshi',
+    row(row, ref, lookup) {
+      const C = num(row.C);
+      const tc = TC_TABLES.map((f) => num(lookup.rowOf(f, ref)?.Tc)).find((x) => x !== undefined);
+      if (tc === undefined || C === undefined) return 'no Tc for the model';
+      return [subcritical((T) => alibakhshi(T, tc, C, R), tc, `Alibakhshi model, Tc = ${tc} K`)];
+    },
+  },
+  {
+    file: 'Misc/VDI Saturation Compounds Data.json',
+    src: 'vdi',
+    parse: saturationRows,
+    name: 'Name',
+    row(row) {
+      const ts = (row.T ?? '').split(' ').filter(Boolean).map(Number);
+      const [hvap, mu] = [row.Hvap, row.Mu].map((l) => (l ?? '').split(' ').map((x) => (x ? Number(x) : NaN)));
+      return ts.flatMap((T, i) => [
+        ...(hvap![i]! > 0 ? [at('hvapt', hvap![i]!, 'J/mol', T, 'VDI saturation table')] : []),
+        ...(mu![i]! > 0 ? [at('dvisc', mu![i]!, 'Pa×s', T, 'saturated liquid, VDI saturation table')] : []),
+      ]);
+    },
+  },
+]);

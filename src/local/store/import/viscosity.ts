@@ -2,39 +2,35 @@
 // VDI PPDS9 has no range in its table, so it is evaluated at VDI_TEMPS inside its pole D < T < C.
 // Not imported: vapour viscosities (Perry 2-312, VDI gas; the registry's dvisc is the liquid) and the
 // Viswanath–Natarajan and Dutt–Prasad tables (the data README's spot check finds ethanol 3x off).
-import { dippr101, ppds9, tGrid } from './correlations.js';
-import { num, tsv } from './table.js';
-import { CHEMICALS, type Importer } from './importer.js';
-import { byCas } from './context.js';
+import { dippr101, ppds9 } from './correlations.js';
+import { cells, MISSING, tables } from './runner.js';
+import { num } from './table.js';
 
-const F = {
-  perry: `${CHEMICALS}/Viscosity/Table 2-313 Viscosity of Inorganic and Organic Liquids.tsv`,
-  vdi: `${CHEMICALS}/Viscosity/VDI PPDS Dynamic viscosity of saturated liquids polynomials.tsv`,
-};
-export const VDI_TEMPS = [273.15, 298.15, 323.15, 348.15, 373.15];
+const VDI_TEMPS = [273.15, 298.15, 323.15, 348.15, 373.15];
 
-export const viscosity: Importer = {
-  name: 'viscosity',
-  files: Object.values(F),
-  run(ctx) {
-    for (const { row, ref, t } of ctx.rows(F.perry, 'perry', tsv, byCas())) {
-      const [c1, c2, c3, c4, c5, tmin, tmax] = ['C1', 'C2', 'C3', 'C4', 'C5', 'Tmin', 'Tmax'].map((k) => num(row[k]));
-      if (c1 === undefined || c2 === undefined || tmin === undefined || tmax === undefined) {
-        t.reject('missing coefficient');
-        continue;
-      }
-      const c = `DIPPR eq. 101 (Perry's Table 2-313), ${tmin}–${tmax} K`;
-      for (const T of tGrid(tmin, tmax)) ctx.point(t, ref, 'dvisc', { v: dippr101(T, c1, c2, c3 ?? 0, c4 ?? 0, c5 ?? 0), t: T, c });
-    }
-    for (const { row, ref, t } of ctx.rows(F.vdi, 'vdi', tsv, byCas())) {
-      const [A, B, C, D, E] = ['A', 'B', 'C', 'D', 'E'].map((k) => num(row[k]));
-      if ([A, B, C, D, E].some((x) => x === undefined)) {
-        t.reject('missing coefficient');
-        continue;
-      }
-      for (const T of VDI_TEMPS.filter((T) => T > D! && T < C!)) {
-        ctx.point(t, ref, 'dvisc', { v: ppds9(T, A!, B!, C!, D!, E!), t: T, c: 'VDI PPDS9 (no range given in the source)' });
-      }
-    }
+export const viscosity = tables('viscosity', [
+  {
+    file: 'Viscosity/Table 2-313 Viscosity of Inorganic and Organic Liquids.tsv',
+    src: 'perry',
+    row(row) {
+      const v = cells(row, ['C1', 'C2', 'Tmin', 'Tmax']);
+      if (!v) return MISSING;
+      const [c1, c2, tmin, tmax] = v as [number, number, number, number];
+      // empty C3–C5 are 0
+      const [c3, c4, c5] = ['C3', 'C4', 'C5'].map((k) => num(row[k]) ?? 0) as [number, number, number];
+      return [{ key: 'dvisc', unit: 'Pa×s', tmin, tmax, f: (T) => dippr101(T, c1, c2, c3, c4, c5), c: `DIPPR eq. 101 (Perry's Table 2-313), ${tmin}–${tmax} K` }];
+    },
   },
-};
+  {
+    file: 'Viscosity/VDI PPDS Dynamic viscosity of saturated liquids polynomials.tsv',
+    src: 'vdi',
+    row(row) {
+      const v = cells(row, ['A', 'B', 'C', 'D', 'E']);
+      if (!v) return MISSING;
+      const [A, B, C, D, E] = v as [number, number, number, number, number];
+      const ts = VDI_TEMPS.filter((T) => T > D && T < C);
+      if (!ts.length) return `dvisc: none of ${VDI_TEMPS.join(', ')} K inside the pole D < T < C`;
+      return [{ key: 'dvisc', unit: 'Pa×s', tmin: ts[0]!, tmax: ts[ts.length - 1]!, ts, f: (T) => ppds9(T, A, B, C, D, E), c: 'VDI PPDS9 (no range given in the source)' }];
+    },
+  },
+]);

@@ -2,11 +2,10 @@
 // (mol/m³, m³/mol) become mass densities with the molar mass of the identifier tables, as the library
 // does; COSTALD and Rackett take Tc (and Pc) from the critical tables in the library's order.
 import { costald, dippr105, rackett, T298, vdiPpdsDensity } from '../correlations.js';
-import { at, cells, type Curve, type Lookup, type TableSpec, type Value } from '../runner.js';
+import { at, cells, MISSING, type Curve, type Lookup, type Outputs, type TableSpec, type Value } from '../runner.js';
 import { R } from '../units.js';
 
 const DIR = 'Density';
-const missing = 'missing coefficient';
 const noMw = 'no molar mass';
 /** `chemicals.critical` tries these tables in this order for Tc and Pc. */
 export const CRITICAL_ORDER = ['heos', 'iupac', 'mathews', 'crc', 'passut', 'webbook', 'psrk', 'dippr', 'yaws'];
@@ -14,7 +13,7 @@ export const CRITICAL_ORDER = ['heos', 'iupac', 'mathews', 'crc', 'passut', 'web
 /** kg/m³ from a molar volume in m³/mol. */
 const fromVm = (vm: number, mw: number) => mw / 1000 / vm;
 
-function costaldRow(row: Record<string, string>, ref: string, lookup: Lookup): (Curve | Value)[] | string {
+function costaldRow(row: Record<string, string>, ref: string, lookup: Lookup): Outputs {
   const out: (Curve | Value)[] = [];
   const zra = cells(row, ['Z_RA'])?.[0];
   if (zra !== undefined) out.push({ key: 'zra', v: zra, unit: '' });
@@ -43,7 +42,7 @@ export const DENSITY: TableSpec[] = [
     src: 'perry',
     row(row, ref, lookup) {
       const v = cells(row, ['C1', 'C2', 'C3', 'C4', 'Tmin', 'Tmax']);
-      if (!v) return missing;
+      if (!v) return MISSING;
       const mw = lookup.mw(ref);
       if (mw === undefined) return noMw;
       const [A, B, C, D, tmin, tmax] = v as [number, number, number, number, number, number];
@@ -56,7 +55,7 @@ export const DENSITY: TableSpec[] = [
     src: 'vdi',
     row(row) {
       const v = cells(row, ['Tc', 'rhoc', 'A', 'B', 'C', 'D']);
-      if (!v) return missing;
+      if (!v) return MISSING;
       const [Tc, rhoc, A, B, C, D] = v as [number, number, number, number, number, number];
       const tmin = Math.round(0.3 * Tc * 100) / 100;
       return [{ key: 'rhol', unit: 'kg/m³', tmin, tmax: Tc, f: (T) => vdiPpdsDensity(T, Tc, rhoc, A, B, C, D), c: `PPDS equation 10, ${tmin}–${Tc} K` }];
@@ -68,7 +67,7 @@ export const DENSITY: TableSpec[] = [
     src: 'crc',
     row(row) {
       const v = cells(row, ['rho', 'k', 'Tm', 'Tmax']);
-      if (!v) return missing;
+      if (!v) return MISSING;
       const [rho, k, tm, tmax] = v as [number, number, number, number];
       return [{ key: 'rhol', unit: 'kg/m³', tmin: tm, tmax, f: (T) => rho - k * (T - tm), c: `linear in T above the melting point, ${tm}–${tmax} K` }];
     },
@@ -78,7 +77,7 @@ export const DENSITY: TableSpec[] = [
     src: 'crc',
     row(row, ref, lookup) {
       const vm = cells(row, ['Vm'])?.[0];
-      if (vm === undefined) return missing;
+      if (vm === undefined) return MISSING;
       const mw = lookup.mw(ref);
       return mw === undefined ? noMw : [at('rhol', fromVm(vm, mw), 'kg/m³', T298)];
     },
@@ -88,7 +87,7 @@ export const DENSITY: TableSpec[] = [
     src: 'crc',
     row(row, ref, lookup) {
       const vm = cells(row, ['Vm'])?.[0];
-      if (vm === undefined) return missing;
+      if (vm === undefined) return MISSING;
       const mw = lookup.mw(ref);
       return mw === undefined ? noMw : [{ key: 'rhos', v: fromVm(vm, mw), unit: 'kg/m³' }];
     },

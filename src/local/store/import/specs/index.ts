@@ -14,7 +14,7 @@ import { VAPOR_PRESSURE } from './vapor-pressure.js';
 
 export const FAMILY_SPECS = [...VAPOR_PRESSURE, ...DENSITY, ...SURFACE_TENSION, ...THERMAL_CONDUCTIVITY, ...LIQUID_HEAT_CAPACITY, ...MOLECULAR, ...SAFETY];
 
-export const families: Importer = tables('families', FAMILY_SPECS);
+export const families: Importer = tables('families', FAMILY_SPECS, { crossCheck: true });
 
 /**
  * Zc = Pc·Vc/(R·Tc) (pc kPa × vc m³/kmol = kJ/kmol = J/mol) from the measured Tc, Pc and Vc of one

@@ -3,12 +3,11 @@
 // segment whose Cp/R falls to 3 or below, or that jumps by more than 10 % from the segment before
 // it, is one of the unusable segments of the data README's quirks and is skipped, counted.
 import { dippr114, tGrid, zabranskyCubic, zabranskyQuasi } from '../correlations.js';
-import { cells, dippr100Row, type Curve, type TableSpec } from '../runner.js';
+import { cells, dippr100Row, MISSING, type Outputs, type TableSpec } from '../runner.js';
 import type { Row } from '../table.js';
 import { R } from '../units.js';
 
 const DIR = 'Heat Capacity';
-const missing = 'missing coefficient';
 const TYPE: Record<string, string> = { p: 'isobaric', sat: 'along saturation', C: 'averaged' };
 /** Largest relative jump between consecutive segments. */
 const SEGMENT_JUMP = 0.1;
@@ -16,11 +15,11 @@ const SEGMENT_JUMP = 0.1;
 /** The last segment read, to check that the next one of the same compound and type meets it. */
 let previous: { id: string; tmax: number; f: (T: number) => number } | undefined;
 
-function zabransky(row: Row, ref: string): Curve[] | string {
+function zabransky(row: Row, ref: string): Outputs {
   const range = cells(row, ['Tmin', 'Tmax']);
   const spline = cells(row, ['A1-spline', 'A2-spline', 'A3-spline', 'A4-spline']);
   const type = row['Data Type'] ?? '';
-  if (!range || !spline || !(type in TYPE)) return missing;
+  if (!range || !spline || !(type in TYPE)) return MISSING;
   const [tmin, tmax] = range as [number, number];
   const id = `${ref}\t${type}`;
   let f: (T: number) => number;
@@ -31,7 +30,7 @@ function zabransky(row: Row, ref: string): Curve[] | string {
     c = `Zabransky cubic spline segment (${TYPE[type]}), ${tmin}–${tmax} K`;
   } else {
     const quasi = cells(row, ['A1-quasi', 'A2-quasi', 'A3-quasi', 'A4-quasi', 'A5-quasi', 'A6-quasi', 'Tc']);
-    if (!quasi) return missing;
+    if (!quasi) return MISSING;
     const Tc = quasi[6]!;
     f = (T) => R * zabranskyQuasi(T, Tc, quasi);
     c = `Zabransky quasi-polynomial (${TYPE[type]}), ${tmin}–${tmax} K, Tc ${Tc} K`;
@@ -76,7 +75,7 @@ export const LIQUID_HEAT_CAPACITY: TableSpec[] = [
     src: 'perry',
     row(row, ref, lookup) {
       const v = cells(row, ['A', 'B', 'C', 'D', 'Tmin', 'Tmax']);
-      if (!v) return missing;
+      if (!v) return MISSING;
       // The table has no Tc: DIPPR's, as in Piña-Martinez et al.
       const tc = lookup.first(ref, 'tc', ['dippr']);
       if (!tc) return 'no DIPPR Tc';
@@ -91,7 +90,7 @@ export const LIQUID_HEAT_CAPACITY: TableSpec[] = [
     row(row) {
       const ts = (row.T ?? '').split(' ').filter(Boolean).map(Number);
       const vs = (row.Cp ?? '').split(' ').filter(Boolean).map(Number);
-      if (!ts.length) return missing;
+      if (!ts.length) return MISSING;
       return [{ key: 'cpl', unit: 'J/(mol×K)', tmin: ts[0]!, tmax: ts[ts.length - 1]!, ts, f: interpolate(ts, vs), c: `JANAF table, ${ts[0]}–${ts[ts.length - 1]} K` }];
     },
   },

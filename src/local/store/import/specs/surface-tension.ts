@@ -1,15 +1,14 @@
 // Surface tension (registry N/m). Mulero–Cachadiña and VDI give N/m, Somayajulu and Jasper mN/m.
 // Correlations that vanish at Tc are sampled up to 0.999 Tc.
 import { dippr106, jasper, refpropSigma, somayajulu } from '../correlations.js';
-import { cells, type TableSpec } from '../runner.js';
+import { cells, MISSING, type TableSpec } from '../runner.js';
 import type { Row } from '../table.js';
 
 const DIR = 'Interface';
-const missing = 'missing coefficient';
 
 const somayajuluRow = (row: Row) => {
   const v = cells(row, ['Tt', 'Tc', 'A', 'B', 'C']);
-  if (!v) return missing;
+  if (!v) return MISSING;
   const [tt, Tc, A, B, C] = v as [number, number, number, number, number];
   return [{ key: 'srf', unit: 'mN/m', tmin: tt, tmax: Tc, zeroAt: Tc, f: (T: number) => somayajulu(T, Tc, A, B, C), c: `Somayajulu equation, ${tt}–${Tc} K` }];
 };
@@ -20,7 +19,7 @@ export const SURFACE_TENSION: TableSpec[] = [
     src: 'mulero',
     row(row) {
       const v = cells(row, ['sigma0', 'n0', 'sigma1', 'n1', 'sigma2', 'n2', 'Tc', 'Tmin', 'Tmax']);
-      if (!v) return missing;
+      if (!v) return MISSING;
       const [s0, n0, s1, n1, s2, n2, Tc, tmin, tmax] = v as [number, number, number, number, number, number, number, number, number];
       const terms: [number, number][] = [[s0, n0], [s1, n1], [s2, n2]];
       return [{ key: 'srf', unit: 'N/m', tmin, tmax, zeroAt: Tc, f: (T) => refpropSigma(T, Tc, terms), c: `Mulero–Cachadiña equation, ${tmin}–${tmax} K` }];
@@ -33,7 +32,7 @@ export const SURFACE_TENSION: TableSpec[] = [
     src: 'jasper',
     row(row) {
       const v = cells(row, ['a', 'b']);
-      if (!v) return missing;
+      if (!v) return MISSING;
       const [a, b] = v as [number, number];
       // thermo: an empty Tmin is 0 K; an empty Tmax, or one equal to Tmin, is where σ reaches 0.
       const tZero = b > 0 ? a / b + 273.15 : undefined;
@@ -51,7 +50,7 @@ export const SURFACE_TENSION: TableSpec[] = [
     src: 'vdi',
     row(row) {
       const v = cells(row, ['Tm', 'Tc', 'A', 'B', 'C', 'D', 'E']);
-      if (!v) return missing;
+      if (!v) return MISSING;
       const [tm, Tc, A, B, C, D, E] = v as [number, number, number, number, number, number, number];
       return [{ key: 'srf', unit: 'N/m', tmin: tm, tmax: Tc, zeroAt: Tc, f: (T) => dippr106(T, Tc, A, B, C, D, E), c: `DIPPR equation 106, ${tm}–${Tc} K` }];
     },

@@ -2,10 +2,9 @@
 // tables give no range (thermo sets none): the liquid takes the compound's Tm–Tc from the VDI
 // vapour-pressure table, which covers the same compounds; the gas is sampled on GAS_RANGE.
 import { dippr100, dippr102 } from '../correlations.js';
-import { cells, dippr100Row, type TableSpec } from '../runner.js';
+import { cells, dippr100Row, MISSING, type TableSpec } from '../runner.js';
 
 const DIR = 'Thermal Conductivity';
-const missing = 'missing coefficient';
 /** Where the VDI gas polynomials are sampled (the table states no range). */
 export const GAS_RANGE: [number, number] = [250, 1000];
 const VDI_PVAP = 'Vapor Pressure/VDI PPDS Boiling temperatures at different pressures.tsv';
@@ -21,7 +20,7 @@ export const THERMAL_CONDUCTIVITY: TableSpec[] = [
     src: 'vdi',
     row(row, ref, lookup) {
       const v = cells(row, ['A', 'B', 'C', 'D', 'E']);
-      if (!v) return missing;
+      if (!v) return MISSING;
       const range = cells(lookup.rowOf(VDI_PVAP, ref) ?? {}, ['Tm', 'Tc']);
       if (!range) return 'no Tm–Tc in the VDI vapour-pressure table';
       const [A, B, C, D, E] = v as [number, number, number, number, number];
@@ -34,7 +33,7 @@ export const THERMAL_CONDUCTIVITY: TableSpec[] = [
     src: 'perry',
     row(row) {
       const v = cells(row, ['C1', 'C2', 'C3', 'C4', 'Tmin', 'Tmax']);
-      if (!v) return missing;
+      if (!v) return MISSING;
       const [A, B, C, D, tmin, tmax] = v as [number, number, number, number, number, number];
       return [{ key: 'tcondg', unit: 'W/(m×K)', tmin, tmax, f: (T) => dippr102(T, A, B, C, D), c: `DIPPR equation 102, ${tmin}–${tmax} K` }];
     },
@@ -44,7 +43,7 @@ export const THERMAL_CONDUCTIVITY: TableSpec[] = [
     src: 'vdi',
     row(row) {
       const v = cells(row, ['A', 'B', 'C', 'D', 'E']);
-      if (!v) return missing;
+      if (!v) return MISSING;
       const [A, B, C, D, E] = v as [number, number, number, number, number];
       const [tmin, tmax] = GAS_RANGE;
       return [{ key: 'tcondg', unit: 'W/(m×K)', tmin, tmax, f: (T) => dippr100(T, A, B, C, D, E), c: `PPDS polynomial, sampled ${tmin}–${tmax} K (no range in the table)` }];
