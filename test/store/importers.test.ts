@@ -125,6 +125,19 @@ describe('formation, heat capacity, viscosity', () => {
     expect(pts('cas:74-82-8', 'cps')).toEqual([]);
     expect(pts('cas:65-85-0', 'cps', 'crc').map((p) => p.t)).toEqual([200, 250, 300, 350]);
   });
+  it('VDI PPDS9 ethanol viscosity at 25 °C near the CRC value; rows without a temperature inside the pole skipped, without a coefficient rejected', () => {
+    const p = pts('cas:64-17-5', 'dvisc', 'vdi');
+    expect(p.map((x) => x.t)).toEqual([273.15, 298.15, 323.15, 348.15, 373.15]);
+    // CRC Handbook: 1.074 mPa s at 25 °C; PPDS9 gives 1.062
+    expect(p[1]!.v / 1.074e-3).toBeCloseTo(1, 1);
+    expect(pts('cas:74-82-8', 'dvisc', 'vdi')).toEqual([]);
+    expect(log('VDI PPDS Dynamic viscosity of saturated liquids polynomials.tsv')).toMatchObject({
+      rows: 3,
+      accepted: 1,
+      rejected: { 'missing coefficient': 1 },
+      skipped: { 'dvisc: none of 273.15, 298.15, 323.15, 348.15, 373.15 K inside the pole D < T < C': 1 },
+    });
+  });
   it('Perry 2-313 water viscosity in Pa s', () => {
     // hand calculation: exp(−52.8 + 3700/298.15 + 5.866·ln 298.15 − 5.879e-29·298.15^10)
     // = exp(−52.8 + 12.40986 + 33.42210 − 0.00033) = exp(−6.96836) = 9.41e-4
@@ -168,7 +181,12 @@ describe('logp, solubility, compilations, PhysProp, CompTox', () => {
     expect(ctx.identities.find((i) => i.ref === 'cas:8002-26-4')).toMatchObject({ name: 'Tall oil' });
     expect(pts('cas:64-17-5', 'tb', 'opera')[0]).toMatchObject({ v: 351.15, calc: true });
     expect(pts('cas:64-17-5', 'log10ws', 'opera')[0]!.v).toBeCloseTo(1, 12);
-    expect(log('KOA_QR.sdf')).toMatchObject({ rows: 2, accepted: 1, rejected: { 'no CAS': 1 } });
+    expect(log('KOA_QR.sdf')).toMatchObject({ rows: 3, accepted: 2, rejected: { 'no CAS': 1 } });
+  });
+  it('OPERA: a record naming several CAS gives each its identity', () => {
+    const named = (ref: string) => ctx.identities.find((i) => i.ref === ref && i.s === 'opera' && i.name === 'Benzene or toluene');
+    expect(named('cas:71-43-2')).toBeDefined();
+    expect(named('cas:108-88-3')).toBeDefined();
   });
   it('CAS Common Chemistry only with include-nc', () => {
     expect(pts('cas:64-17-5', 'tb', 'cas-cc')).toHaveLength(1);
