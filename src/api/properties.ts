@@ -76,7 +76,9 @@ export const PROPERTIES: readonly PropertyDef[] = [
   def('tautoign', 'Autoignition temperature', 'T<sub>autoign</sub>', 'K', [], pos(2000)),
   def('lfl', 'Lower flammability limit in air (volume fraction)', 'LFL', undefined, [], pos(1)),
   def('ufl', 'Upper flammability limit in air (volume fraction)', 'UFL', undefined, [], pos(1)),
+  def('gwp20', 'Global warming potential over 20 years (mass basis, CO₂ = 1)', 'GWP<sub>20</sub>', undefined, [], within(0, 1e6)),
   def('gwp100', 'Global warming potential over 100 years (mass basis, CO₂ = 1)', 'GWP<sub>100</sub>', undefined, [], within(0, 1e6)),
+  def('gwp500', 'Global warming potential over 500 years (mass basis, CO₂ = 1)', 'GWP<sub>500</sub>', undefined, [], within(0, 1e6)),
   def('odp', 'Ozone depletion potential (CFC-11 = 1)', 'ODP', undefined, [], within(0, 100)),
 ];
 

@@ -36,7 +36,7 @@ beforeAll(() => {
 describe('registry', () => {
   it('knows every new key with its unit, T-dependence and range', () => {
     for (const k of ['pvap', 'rhol', 'srf', 'tcondl', 'tcondg', 'cpl', 'rfi', 'epsr', 'psub']) expect(property(k)!.dep, k).toEqual(['T']);
-    for (const k of ['zc', 'zra', 'dm', 'gr', 'hansen_d', 'hansen_p', 'hansen_h', 'tflash', 'tautoign', 'lfl', 'ufl', 'tt', 'pt', 'rhos', 'gwp100', 'odp']) {
+    for (const k of ['zc', 'zra', 'dm', 'gr', 'hansen_d', 'hansen_p', 'hansen_h', 'tflash', 'tautoign', 'lfl', 'ufl', 'tt', 'pt', 'rhos', 'gwp20', 'gwp100', 'gwp500', 'odp']) {
       expect(PROPERTY_KEYS, k).toContain(k);
       expect(property(k)!.dep, k).toEqual([]);
     }
@@ -125,6 +125,11 @@ describe('constants', () => {
     expect(pts(ETHANOL, 'gr')[0]!.v).toBeCloseTo(2.259, 12);
     expect(['hansen_d', 'hansen_p', 'hansen_h'].map((k) => pts(ETHANOL, k)[0]!.v)).toEqual([15.8, 8.8, 19.4]);
   });
+  it('GWP over 20, 100 and 500 years from one IPCC row (AR6 WG1 table 7.15, methane: 81.2, 27.9, 7.95)', () => {
+    expect(['gwp20', 'gwp100', 'gwp500'].map((k) => pts('cas:74-82-8', k, 'ipcc')[0]!.v)).toEqual([81.2, 27.9, 7.95]);
+    expect(['gwp20', 'gwp100', 'gwp500'].map((k) => pts(ETHANOL, k))).toEqual([[], [], []]);
+    expect(log('Global Warming Potentials 2021.tsv')).toMatchObject({ rows: 2, accepted: 1 });
+  });
   it('flammability from IEC as K and volume fractions; Serat estimates off the 0.1 °C grid are skipped', () => {
     expect(['tflash', 'tautoign', 'lfl', 'ufl'].map((k) => pts(ETHANOL, k, 'iec')[0]!.v)).toEqual([285.15, 673.15, 0.031, 0.19]);
     expect(pts(ETHANOL, 'tflash', 'serat')).toEqual([]);
@@ -159,6 +164,8 @@ describe('critical compressibility', () => {
     expect(zc).toHaveLength(1);
     expect(zc[0]).toMatchObject({ s: 'iupac', calc: true });
     expect(zc[0]!.v).toBeCloseTo(0.229, 3);
+    // a derived stage, logged as such: no file, no source of its own
+    expect(c.logs()).toEqual([expect.objectContaining({ file: expect.stringMatching(/^derived: zc = Pc·Vc\/\(R·Tc\)/), source: 'derived', rows: 1, accepted: 1 })]);
   });
 });
 

@@ -31,7 +31,7 @@ const KEY_RANGES: Record<string, [number, number]> = {
   tcondl: [3_200, 3_900], tcondg: [3_100, 3_800], cpl: [13_600, 16_700], rfi: [4_000, 4_850], epsr: [5_000, 6_100],
   zc: [10_100, 12_400], zra: [165, 205], dm: [1_200, 1_500], gr: [620, 760], hansen_d: [2_200, 2_700],
   hansen_p: [2_200, 2_700], hansen_h: [2_200, 2_700], tflash: [750, 930], tautoign: [460, 560], lfl: [415, 510],
-  ufl: [360, 440], tt: [170, 210], pt: [35, 43], gwp100: [220, 275], odp: [64, 78],
+  ufl: [360, 440], tt: [170, 210], pt: [35, 43], gwp20: [220, 275], gwp100: [220, 275], gwp500: [220, 275], odp: [64, 78],
 };
 
 describe.skipIf(!existsSync(join(DATA, 'chemicals')))('full build from the data mirror', () => {

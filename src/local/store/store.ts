@@ -51,6 +51,8 @@ interface SourceRow {
 /**
  * What the build records per source file (table import_log): data rows read, rows accepted, and the
  * rows rejected (failed validation) and skipped (valid but not imported) by reason; parse_time in s.
+ * A stage calculating values from other sources' points has an entry `derived: <what>` with source
+ * `derived` (its rows are the compounds it gave a value).
  */
 export interface ImportLog {
   file: string;

@@ -49,6 +49,9 @@ export const byCas =
   (row: Row): RowKey => ({ cas: row[column] });
 
 
+/** The source of the log entry of a derived stage (ImportContext.derive), which is no source file's. */
+export const DERIVED = 'derived';
+
 export class Tally {
   rows = 0;
   accepted = 0;
@@ -121,11 +124,19 @@ export class ImportContext {
 
   /** Starts the tally of a file; its parse time runs until the next file starts or `finish()`. */
   open(rel: string, src: string): Tally {
-    source(src);
+    if (src !== DERIVED) source(src);
     this.finish();
     this.current = new Tally(rel, src);
     this.tallies.push(this.current);
     return this.current;
+  }
+
+  /**
+   * Starts the tally of a stage that calculates values from the points of other sources (it reads
+   * no file): logged as `derived: <name>` under the source DERIVED; its points keep their sources.
+   */
+  derive(name: string): Tally {
+    return this.open(`${DERIVED}: ${name}`, DERIVED);
   }
 
   finish(): void {

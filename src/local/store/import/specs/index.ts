@@ -35,7 +35,7 @@ export const criticalZc: Importer = {
       vals[p.key] ??= p.v;
       bySrc.set(p.s, vals);
     }
-    const t = ctx.open('calculated: zc = Pc·Vc/(R·Tc)', 'iupac');
+    const t = ctx.derive('zc = Pc·Vc/(R·Tc) from the Tc, Pc and Vc of one source');
     for (const [ref, bySrc] of byRef) {
       if (tabled.has(ref)) continue;
       let used = false;

@@ -1,5 +1,5 @@
 // Flammability (flash and autoignition temperatures in K, limits as volume fractions), the triple
-// point, and the environmental indices GWP (100 years) and ODP.
+// point, and the environmental indices GWP (20, 100 and 500 years) and ODP.
 import { cells, type TableSpec } from '../runner.js';
 import type { Row } from '../table.js';
 
@@ -34,7 +34,11 @@ export const SAFETY: TableSpec[] = [
       return [{ key: 'pt', v: pt, unit: 'Pa', ...(e === undefined ? {} : { e }) }];
     },
   },
-  { file: 'Environment/Official Global Warming Potentials 2021.tsv', src: 'ipcc', columns: { '100yr GWP': { key: 'gwp100' } } },
+  {
+    file: 'Environment/Official Global Warming Potentials 2021.tsv',
+    src: 'ipcc',
+    columns: { '20yr GWP': { key: 'gwp20' }, '100yr GWP': { key: 'gwp100' }, '500yr GWP': { key: 'gwp500' } },
+  },
   {
     file: 'Environment/Ozone Depletion Potentials.tsv',
     src: 'odp',
