@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MODEL_KEYS, predict } from '../../src/local/predict/index.js';
-import { FEATURE_NAMES } from '../../src/local/predict/features.js';
+import { analyse, MODEL_KEYS, predict } from '../../src/local/predict/index.js';
 import { decodeForest, flatten, type Forest } from '../../src/local/predict/forest.js';
-import { loadModel, modelDigest, modelsDir, readModel, sourceKey } from '../../src/local/predict/ml.js';
+import { evaluateMany, loadModel, modelDigest, modelsDir, readModel, sourceKey } from '../../src/local/predict/ml.js';
+import { FEATURE_NAMES, featureVector } from '../../src/local/predict/features.js';
+import { parseSmiles } from '../../src/local/chem/molecule.js';
 import { checkGolden, type Golden } from './golden.js';
 
 /** A forest with its arrays as hex text: compared in one go (element-wise comparison of big typed arrays is slow). */
@@ -38,6 +39,19 @@ describe('shipped models', () => {
       const shipped = readModel(json);
       expect(shipped.forest, key).toBeDefined();
       expect({ ...shipped, forest: undefined }).toEqual({ ...readModel(json, false), members: undefined, forest: undefined });
+    }
+  });
+
+  it('give bit for bit the same values walked flat (a batch) as walked as stored (a few molecules from the JSON)', () => {
+    const smiles = readFileSync(join(MODELS, '../ml/golden.smi'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).slice(0, 120);
+    const xs = smiles.map((s) => featureVector(analyse(parseSmiles(s, { stereo: false }))));
+    for (const key of ['tb', 'log10ws']) {
+      const json = join(MODELS, `${key}.json.gz`);
+      const stored = readModel(json, false);
+      const asStored = [];
+      for (let i = 0; i < xs.length; i += 8) asStored.push(...evaluateMany(stored, xs.slice(i, i + 8)));
+      expect(stored.forest).toBeUndefined(); // fewer than 16 at a time: never flattened
+      expect(evaluateMany(readModel(json), xs), key).toEqual(asStored);
     }
   });
 
