@@ -7,24 +7,27 @@
 // bundle again. A file is named for the checkout (the bundle's path), its build, the Node version and the command
 // (and batch or not); V8 rejects one that does not fit (then it is written anew), and a new build of a checkout
 // removes that checkout's old ones.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
+//
+// This launcher is CommonJS (bin/package.json): starting the ES module loader for it alone cost a tenth of a start.
+'use strict';
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { homedir } = require('node:os');
+const { dirname, join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { Script } = require('node:vm');
 
 const argv = process.argv.slice(2);
-const bundle = fileURLToPath(new URL('../dist/chem.cjs', import.meta.url));
-const modules = new URL('../dist/cli/main.js', import.meta.url);
+const bundle = join(__dirname, '../dist/chem.cjs');
+const modules = join(__dirname, '../dist/cli/main.js');
 let source;
 try {
   if (statSync(bundle).mtimeMs >= statSync(modules).mtimeMs) source = readFileSync(bundle, 'latin1'); // ASCII (scripts/bundle.mjs)
 } catch {
   // no bundle: run the modules of dist/ as they are
 }
-const { main } = source === undefined ? await import(modules) : runBundle(source);
-process.exitCode = await main(argv);
+(source === undefined ? import(pathToFileURL(modules).href) : Promise.resolve(runBundle(source)))
+  .then(({ main }) => main(argv))
+  .then((code) => (process.exitCode = code));
 
 function runBundle(source) {
   const build = /^\/\/ chem (\w+)\n/.exec(source)?.[1] ?? 'dev';
@@ -43,7 +46,7 @@ function runBundle(source) {
   if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, dir, file, `${checkout}-${build}-`));
   const module = { exports: {} };
   // __chemImport: import() of the packages left out of the bundle (vm scripts may not call import() on Node 20)
-  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle), (specifier) => import(specifier));
+  script.runInThisContext()(module.exports, require, module, bundle, dirname(bundle), (specifier) => import(specifier));
   return module.exports;
 }
 

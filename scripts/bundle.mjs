@@ -10,7 +10,8 @@
 // `chem serve` and `chem plot` load. Worker threads keep running the tsc output in dist/ (their URLs point there).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -82,3 +83,11 @@ if (code.some((b) => b > 0x7f)) throw new Error('the bundle has non-ASCII bytes'
 // The first line names the build: bin/chem.js keys its code cache on it (V8 checks only the source's length).
 const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
 writeFileSync(outfile, Buffer.concat([Buffer.from(`// chem ${id}\n`), code]));
+
+// The shipped model forests, inflated into dist/models/: inflating them took ~10 ms of every `chem predict` start.
+// models/ keeps them gzipped (the repository and the package stay small); ml.ts checks a copy against its JSON
+// model as it does the original, so a copy older than a retrained model is passed over.
+mkdirSync(dist + 'models', { recursive: true });
+for (const f of readdirSync(root + 'models').filter((n) => n.endsWith('.forest.gz'))) {
+  writeFileSync(dist + 'models/' + f.slice(0, -'.gz'.length), gunzipSync(readFileSync(root + 'models/' + f)));
+}

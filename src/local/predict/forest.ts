@@ -3,7 +3,7 @@
 // so no process or worker thread flattens at start. The JSON stays the source of truth: the file names the
 // SHA-256 of the JSON file it came from, and a stale or missing one is ignored (the JSON is flattened instead).
 // File: gzip of one JSON header line, zero padding to a multiple of 4 bytes, then the arrays node, leaf, slotOf,
-// thrStart, thr (little-endian).
+// thrStart, thr (little-endian). `npm run build` also writes the shipped ones inflated to dist/models/<key>.forest.
 import { endianness } from 'node:os';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
@@ -161,17 +161,19 @@ export function encodeForest(f: Forest, source: string, model: Record<string, un
   return gzipSync(Buffer.concat([text, pad, ...ARRAYS.map((k) => Buffer.from(f[k].buffer, f[k].byteOffset, f[k].byteLength))]), { level: 9 });
 }
 
-export function decodeForest(gz: Buffer): { forest: Forest; source: string; model: Record<string, unknown> } {
+/** A forest file, gzipped (as shipped) or inflated (the build's copy in dist/models/). */
+export function decodeForest(file: Buffer): { forest: Forest; source: string; model: Record<string, unknown> } {
   checkEndianness();
   // One output chunk of the size the gzip trailer gives (ISIZE): half the time of gathering 16 KB chunks and
   // concatenating them, and the arrays can be viewed where they are.
-  const buf = gunzipSync(gz, { chunkSize: gz.readUInt32LE(gz.length - 4) + 1024 });
+  const gzipped = file[0] === 0x1f && file[1] === 0x8b;
+  const buf = gzipped ? gunzipSync(file, { chunkSize: file.readUInt32LE(file.length - 4) + 1024 }) : file;
   const eol = buf.indexOf(10);
   const header = JSON.parse(buf.toString('utf8', 0, eol)) as Header;
   const start = eol + 1 + ((4 - ((eol + 1) % 4)) % 4);
   // the arrays viewed in place when aligned, else in one aligned copy
   const inPlace = (buf.byteOffset + start) % 4 === 0;
-  const body = inPlace ? buf.buffer : buf.buffer.slice(buf.byteOffset + start, buf.byteOffset + buf.length);
+  const body = (inPlace ? buf.buffer : buf.buffer.slice(buf.byteOffset + start, buf.byteOffset + buf.length)) as ArrayBuffer;
   let at = inPlace ? buf.byteOffset + start : 0;
   const end = at + buf.length - start;
   const view = <T>(Type: new (b: ArrayBuffer, offset: number, length: number) => T, length: number): T => {

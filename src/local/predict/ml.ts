@@ -6,7 +6,7 @@
 // and 0 are both missing), leaf values are summed in float32 onto the base score.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { FEATURE_NAMES, FEATURES_VERSION, type DomainFacts } from './features.js';
@@ -38,6 +38,8 @@ export interface Model {
 export const sourceKey = (m: Model) => `${m.family}-${m.version}${m.beta ? '-beta' : ''}`;
 
 const SHIPPED = fileURLToPath(new URL('../../../models', import.meta.url));
+/** The shipped forest files inflated by `npm run build` (dist/models/<key>.forest): read without a gunzip. */
+const INFLATED = fileURLToPath(new URL('../../models', import.meta.url));
 export const modelsDir = (): string => process.env.CHEM_MODELS || SHIPPED;
 
 const cache = new Map<string, Model | null>();
@@ -55,12 +57,17 @@ export function loadModel(key: string): Model | null {
   return m;
 }
 
-/** A model from its JSON file, or from the forest file beside it when that was flattened from this very JSON. */
+/**
+ * A model from its JSON file, or from a forest file flattened from this very JSON: the build's inflated copy of a
+ * shipped one, else the one beside the JSON.
+ */
 export function readModel(path: string, useForest = true): Model {
   const gz = readFileSync(path);
   const forestPath = path.replace(/\.json\.gz$/, '.forest.gz');
-  if (useForest && existsSync(forestPath)) {
-    const { forest, source, model } = decodeForest(readFileSync(forestPath));
+  const forestPaths = dirname(path) === SHIPPED ? [join(INFLATED, basename(forestPath, '.gz')), forestPath] : [forestPath];
+  for (const file of useForest ? forestPaths : []) {
+    if (!existsSync(file)) continue;
+    const { forest, source, model } = decodeForest(readFileSync(file));
     if (source === modelDigest(gz)) return { ...parseModel(model as unknown as ModelFile, path), forest };
   }
   return parseModel(JSON.parse(gunzipSync(gz).toString('utf8')), path);
