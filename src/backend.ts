@@ -21,8 +21,6 @@ export interface PredictOptions {
 export interface CompoundOptions {
   /** false: the record without drawing and molfiles, for outputs that show none of them (local backend). */
   files?: boolean;
-  /** Wait for the 3D molfile however long it takes, rather than answer without it after a moment (local backend). */
-  complete?: boolean;
 }
 
 export interface Backend {

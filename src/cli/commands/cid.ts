@@ -85,7 +85,7 @@ export async function runCid(ctx: Context, { id }: { id?: string }): Promise<num
   const backend = await ctx.backend();
   // Whole JSON documents carry every field; tables and rows (NDJSON with --fields) show none of the structure files.
   const files = (kind: 'single' | 'batch') => formatOf(ctx, kind) === 'json' || (formatOf(ctx, kind) === 'ndjson' && !ctx.fields);
-  if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.compound(v, { files: files('batch'), complete: true }), compoundView, { concurrency: 1 });
-  await printResult(ctx, compoundView, await backend.compound(id, { files: files('single'), complete: true }));
+  if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.compound(v, { files: files('batch') }), compoundView, { concurrency: 1 });
+  await printResult(ctx, compoundView, await backend.compound(id, { files: files('single') }));
   return 0;
 }

@@ -3,7 +3,7 @@
 // 3D molfiles, and the local predictor's values (calc: true) beside the measured ones, with their
 // sources in `src` and the predictor's structural descriptors (joback groups, ...) in `descr`.
 // A part that cannot be computed is left out ("") with a line in `notices`, never an error; the 3D
-// molfile is bounded in time (conformers.ts). Last, `completeRecord` puts every property's
+// molfile's work is bounded by the structure's size (molecule.ts MAX_3D_HEAVY_ATOMS). Last, `completeRecord` puts every property's
 // recommended point first (`orderPoints`, by SOURCE_RANKING) and fills every field of spec 2.1, so
 // clients can take `[0]` and read any field.
 import { ChemError, usageError } from '../../api/errors.js';
@@ -16,14 +16,9 @@ export function checkCompoundId(id: string): void {
   if (!isCompoundId(id)) throw usageError(`malformed compound id "${id}": expected digit groups with a check digit, like 27-471-9`);
 }
 
-/** How long a record waits for its 3D molfile by default (a server's answer); later requests get it from the cache. */
-export const WAIT_3D_MS = 50;
-
 export interface RecordOptions {
   /** false: no drawing, mol2d and mol3d (left ""), for outputs that show none of them. Default true. */
   files?: boolean;
-  /** Milliseconds to wait for the 3D molfile (Infinity: until it is computed or fails); default WAIT_3D_MS. */
-  wait3dMs?: number;
 }
 
 export async function fullRecord(store: Store, id: string, opts: RecordOptions = {}): Promise<Compound> {
@@ -35,8 +30,6 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
   const message = chem.parserMessage;
   if (c.smiles) {
     const files = opts.files ?? true;
-    // Started first: the conformer runs in its worker while this thread draws and predicts.
-    const mol3d = files ? import('../chem/conformers.js').then((m) => m.conformer(c.smiles!, opts.wait3dMs ?? WAIT_3D_MS)) : undefined;
     let mol: Molecule | undefined;
     try {
       mol = chem.parseSmiles(c.smiles);
@@ -49,18 +42,9 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
       } catch (err) {
         notices.push(`drawing left out: ${message(err)}`);
       }
-      if (mol) {
-        try {
-          c.mol2d = chem.molfile2d(mol);
-        } catch (err) {
-          notices.push(`mol2d left out: ${message(err)}`);
-        }
-      }
+      if (mol) addMolfiles(c, mol, chem, notices);
     }
     if (mol) await addPredictions(c, mol, notices);
-    const outcome = await mol3d;
-    if (outcome && 'molfile' in outcome) c.mol3d = outcome.molfile;
-    else if (outcome) notices.push(outcome.notice);
   }
   if (c.mw === undefined && c.formula) {
     const mw = chem.formulaWeight(c.formula);
@@ -68,6 +52,28 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
   }
   if (notices.length) c.notices = notices;
   return completeRecord(c);
+}
+
+function addMolfiles(c: Compound, mol: Molecule, chem: typeof import('../chem/molecule.js'), notices: string[]): void {
+  let layout: Molecule;
+  try {
+    layout = chem.laidOut(mol);
+    c.mol2d = chem.molfile2d(mol, layout);
+  } catch (err) {
+    notices.push(`mol2d and mol3d left out: ${chem.parserMessage(err)}`);
+    return;
+  }
+  if (chem.atomCounts(mol).heavy > chem.MAX_3D_HEAVY_ATOMS) {
+    notices.push(`mol3d left out: over ${chem.MAX_3D_HEAVY_ATOMS} heavy atoms`);
+    return;
+  }
+  try {
+    const mol3d = chem.molfile3d(mol, layout);
+    if (mol3d) c.mol3d = mol3d;
+    else notices.push('mol3d left out: no 3D embedding reproduces its stereo configuration');
+  } catch (err) {
+    notices.push(`mol3d left out: ${chem.parserMessage(err)}`);
+  }
 }
 
 async function addPredictions(c: Compound, mol: Molecule, notices: string[]): Promise<void> {
