@@ -6,7 +6,11 @@ import { SearchEngine } from '../../src/local/store/search/engine.js';
 import { compoundIdFor } from '../../src/api/ids.js';
 import { ChemError } from '../../src/api/errors.js';
 import { buildFixtureDb } from './fixture-db.js';
-import { representative } from '../../src/local/store/search/index-tables.js';
+import { buildSearchIndex, representative } from '../../src/local/store/search/index-tables.js';
+import { broadPrefixes } from '../../src/local/store/search/text.js';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 let db: DB;
 let engine: SearchEngine;
@@ -214,6 +218,33 @@ describe('paging', () => {
         }
         expect(got).toEqual(whole);
       }
+    }
+  });
+});
+
+describe('broad prefixes', () => {
+  it('are the texts at least min names start with, each one character longer', () => {
+    expect(broadPrefixes(['ab', 'abc', 'abd', 'b'], 2)).toEqual(['a', 'ab']);
+    expect(broadPrefixes(['ab', 'abc', 'abd', 'b'], 4)).toEqual([]);
+  });
+
+  it('stored, they rank exactly as the range read of the names they stand for', async () => {
+    const copy = join(mkdtempSync(join(tmpdir(), 'chem-prefixes-')), 'chem.db');
+    copyFileSync(db.name, copy);
+    const writable = openDb(copy);
+    buildSearchIndex(writable, 2); // every prefix two names share, instead of the full data's broad ones
+    try {
+      expect(writable.prepare('SELECT count(*) FROM search_prefixes').pluck().get()).toBeGreaterThan(10);
+      const stored = new SearchEngine(writable, 3);
+      const ranged = new SearchEngine(db, 3);
+      for (const q of ['b', 'benzene', 'xylene', 'eth', 'm', 'acid', 'benzene has:hfus', 'a tb>300']) {
+        for (const page of [1, 2]) {
+          const [s, r] = [await stored.search(q, page), await ranged.search(q, page)];
+          expect({ total: s.total, ids: s.comps.map((c) => c.id) }).toEqual({ total: r.total, ids: r.comps.map((c) => c.id) });
+        }
+      }
+    } finally {
+      writable.close();
     }
   });
 });

@@ -199,7 +199,7 @@ export class SearchEngine {
   private passes(filters: Filter[]): ((ord: number) => boolean) | undefined {
     if (!filters.length) return undefined;
     const tests = filters.map((f) => this.test(f));
-    return (o) => tests.every((t) => t(o));
+    return tests.length === 1 ? tests[0] : (o) => tests.every((t) => t(o));
   }
 
   /**

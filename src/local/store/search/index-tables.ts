@@ -12,6 +12,10 @@
 //   search_words(word PK, ords)        every word of the names (text.ts's wordsOf) with the ords of
 //                                      the compounds having it, ascending, as one blob (ordsBlob):
 //                                      a broad word's thousands of hits are one value to read.
+//   search_prefixes(prefix PK, ords)   the same for every text at least BROAD_PREFIX names start
+//                                      with (`benzene`, `chloro`, `a`; ~500 of them): the ords of
+//                                      the compounds having such a name, where a narrower prefix
+//                                      is one range read of search_names.
 //   search_values(key, v, ord)         the values property filters compare: fixed properties'
 //                                      measured non-outlier points, or the calculated ones of a
 //                                      compound with none measured; and `mw`. Indexes (key, v, ord)
@@ -22,7 +26,7 @@ import type { DB } from '../schema.js';
 import type { CompoundIdentityRow } from '../store.js';
 import type { BuildStep } from '../steps.js';
 import { letterMask } from './suggest.js';
-import { ordsBlob, wordsOf } from './text.js';
+import { BROAD_PREFIX, broadPrefixes, ordsBlob, wordsOf } from './text.js';
 
 /** Properties whose representative value result rows show. */
 export const SHOWN = ['tb', 'tf'] as const;
@@ -49,7 +53,7 @@ export function representative(points: { v: number; calc: number }[]): number | 
   return vs.length % 2 ? vs[m] : (vs[m - 1]! + vs[m]!) / 2;
 }
 
-const TABLES = ['search_rank', 'search_names', 'search_words', 'search_values', 'search_keys'];
+const TABLES = ['search_rank', 'search_names', 'search_words', 'search_prefixes', 'search_values', 'search_keys'];
 /** What the current layout has; an index built by an earlier layout lacks some and is rebuilt. */
 const EXPECTED = [...TABLES, 'search_names_len'];
 
@@ -58,7 +62,8 @@ export function hasSearchIndex(db: DB): boolean {
   return n.n === EXPECTED.length;
 }
 
-export function buildSearchIndex(db: DB): void {
+/** `broadPrefix`: how many names must share a prefix for it to be stored (a test stores more). */
+export function buildSearchIndex(db: DB, broadPrefix = BROAD_PREFIX): void {
   db.function('chem_letter_mask', { deterministic: true }, (s: unknown) => letterMask(String(s)));
   db.transaction(() => {
     for (const t of TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
@@ -72,6 +77,7 @@ export function buildSearchIndex(db: DB): void {
       CREATE INDEX search_names_norm ON search_names(norm, ord, main);
       CREATE INDEX search_names_len ON search_names(len, mask, norm, ord, main);
       CREATE TABLE search_words (word TEXT PRIMARY KEY, ords BLOB NOT NULL);
+      CREATE TABLE search_prefixes (prefix TEXT PRIMARY KEY, ords BLOB NOT NULL);
       CREATE TABLE search_values (key TEXT NOT NULL, v REAL NOT NULL, ord INTEGER NOT NULL);
       -- INDEXED BY: without statistics SQLite picks points_key_v for the subquery and scans every
       -- point of the key for each calculated point (quadratic: tens of minutes on the full data).
@@ -98,6 +104,11 @@ export function buildSearchIndex(db: DB): void {
     }
     const putWord = db.prepare('INSERT INTO search_words (word, ords) VALUES (?, ?)');
     for (const [w, ords] of postings) putWord.run(w, ordsBlob(ords));
+    // The broad prefixes' compounds, read by the same range a text query reads (text.ts).
+    const range = db.prepare('SELECT DISTINCT ord FROM search_names WHERE norm >= ? AND norm < ? ORDER BY ord').pluck();
+    const putPrefix = db.prepare('INSERT INTO search_prefixes (prefix, ords) VALUES (?, ?)');
+    const norms = db.prepare('SELECT norm FROM search_names ORDER BY norm').pluck().all() as string[];
+    for (const p of broadPrefixes(norms, broadPrefix)) putPrefix.run(p, ordsBlob(range.all(p, p + '\uffff') as number[]));
     const points = db.prepare(`SELECT compound_id AS id, key, v, calc FROM points WHERE key IN (${SHOWN.map(() => '?').join(', ')}) AND o = 0 ORDER BY compound_id`);
     const byCompound = new Map<string, { key: string; v: number; calc: number }[]>();
     for (const p of points.iterate(...SHOWN) as Iterable<{ id: string; key: string; v: number; calc: number }>) {

@@ -2,8 +2,9 @@
 // ords. The ranking is the exact names (main names, then synonyms), then the other names that start
 // with the text, then the compounds whose names hold every word of it; each group in ord order.
 // A broad word or prefix has thousands of hits (`acid`: 8 000): each part is read as one SQLite
-// value (a word's ords as a blob, a prefix's as one group_concat string), not one row per hit, and
-// merged in typed arrays, so such a query costs a fraction of a millisecond.
+// value (a word's or a broad prefix's ords as a stored blob, a narrower prefix's as one
+// group_concat string), not one row per hit, and merged in typed arrays, so such a query costs a
+// fraction of a millisecond.
 import type { Statement } from 'better-sqlite3';
 import type { DB } from '../schema.js';
 
@@ -43,27 +44,63 @@ export function parseInts(s: string | null): Int32Array {
   return out;
 }
 
-/** Whether sorted `a` holds x (binary search). */
-function holds(a: Int32Array, x: number): boolean {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! < x) lo = mid + 1;
-    else hi = mid;
+/** The ords in both ascending lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out[n++] = a[i]!;
+      i++;
+      j++;
+    }
   }
-  return lo < a.length && a[lo] === x;
+  return out.subarray(0, n);
+}
+
+/** How many names must start with a text for its compounds to be stored (search_prefixes). */
+export const BROAD_PREFIX = 512;
+
+/**
+ * Every text that at least `min` of the names start with, from the names in SQLite's order (the
+ * names sharing a prefix are a run of the list): each broad prefix one character longer at a time.
+ */
+export function broadPrefixes(sorted: string[], min: number): string[] {
+  const out: string[] = [];
+  const walk = (from: number, to: number, length: number): void => {
+    for (let i = from; i < to; ) {
+      if (sorted[i]!.length < length) {
+        i++;
+        continue;
+      }
+      const p = sorted[i]!.slice(0, length);
+      let j = i + 1;
+      while (j < to && sorted[j]!.startsWith(p)) j++;
+      // A prefix ending inside a surrogate pair is not a text anyone types.
+      if (j - i >= min && !/[\ud800-\udbff]$/.test(p)) {
+        out.push(p);
+        walk(i, j, length + 1);
+      }
+      i = j;
+    }
+  };
+  walk(0, sorted.length, 1);
+  return out;
 }
 
 export class TextMatcher {
   private readonly exact: Statement;
   private readonly prefix: Statement;
+  private readonly broad: Statement;
   private readonly word: Statement;
 
   constructor(db: DB) {
     this.exact = db.prepare('SELECT ord, main FROM search_names WHERE norm = ?').raw();
     this.prefix = db.prepare('SELECT group_concat(ord) FROM search_names WHERE norm > ? AND norm < ?').pluck();
     this.word = db.prepare('SELECT ords FROM search_words WHERE word = ?').pluck();
+    this.broad = db.prepare('SELECT ords FROM search_prefixes WHERE prefix = ?').pluck();
   }
 
   /** The compounds matching a normalised text, best first. */
@@ -71,21 +108,22 @@ export class TextMatcher {
     // Exact names: a compound's main name ranks it before another's synonym.
     const rows = this.exact.all(norm) as [number, number][];
     const exact = [...new Set([...rows.filter((r) => r[1]).map((r) => r[0]).sort((a, b) => a - b), ...rows.map((r) => r[0]).sort((a, b) => a - b)])];
-    const inExact = new Set(exact);
-    const prefix = parseInts(this.prefix.get(norm, norm + '\uffff') as string | null).sort();
+    const inExact = (o: number) => exact.includes(o);
+    const stored = this.broad.get(norm) as Buffer | undefined;
+    const prefix = stored ? blobOrds(stored) : parseInts(this.prefix.get(norm, norm + '\uffff') as string | null).sort();
     const words = this.wordHits(norm);
     const out = new Int32Array(exact.length + prefix.length + words.length);
     out.set(exact);
     let n = exact.length;
     for (let i = 0; i < prefix.length; i++) {
       const o = prefix[i]!;
-      if (o !== prefix[i - 1] && !inExact.has(o)) out[n++] = o;
+      if (o !== prefix[i - 1] && !inExact(o)) out[n++] = o;
     }
     // Word hits that are not prefix (or exact) hits: both lists ascending, one merge.
     for (let i = 0, j = 0; i < words.length; i++) {
       const o = words[i]!;
       while (j < prefix.length && prefix[j]! < o) j++;
-      if (prefix[j] !== o && !inExact.has(o)) out[n++] = o;
+      if (prefix[j] !== o && !inExact(o)) out[n++] = o;
     }
     return out.subarray(0, n);
   }
@@ -98,9 +136,6 @@ export class TextMatcher {
       if (!blob) return new Int32Array(0);
       lists.push(blobOrds(blob));
     }
-    if (!lists.length) return new Int32Array(0);
-    lists.sort((a, b) => a.length - b.length);
-    const [shortest, ...rest] = lists;
-    return rest.length ? shortest!.filter((o) => rest.every((l) => holds(l, o))) : shortest!;
+    return lists.length ? lists.reduce(intersect) : new Int32Array(0);
   }
 }
