@@ -186,7 +186,7 @@ export class SearchEngine {
         ? this.prepare('SELECT group_concat(ord) FROM search_keys WHERE key = ?').pluck().get(f.key)
         : this.prepare(`SELECT group_concat(ord) FROM search_values WHERE key = ? AND v ${f.loOpen ? '>' : '>='} ? AND v ${f.hiOpen ? '<' : '<='} ?`).pluck().get(f.key, f.lo, f.hi);
     const ords = parseInts(list as string | null).sort();
-    return ords.filter((o, i) => o !== ords[i - 1]);
+    return ords.filter((o, i) => i === 0 || o !== ords[i - 1]);
   }
 
   /** The ranked ords that pass every filter. */

@@ -98,7 +98,7 @@ export class TextMatcher {
 
   constructor(db: DB) {
     this.exact = db.prepare('SELECT ord, main FROM search_names WHERE norm = ?').raw();
-    this.prefix = db.prepare('SELECT group_concat(ord) FROM search_names WHERE norm > ? AND norm < ?').pluck();
+    this.prefix = db.prepare('SELECT group_concat(ord) FROM search_names WHERE norm >= ? AND norm < ?').pluck();
     this.word = db.prepare('SELECT ords FROM search_words WHERE word = ?').pluck();
     this.broad = db.prepare('SELECT ords FROM search_prefixes WHERE prefix = ?').pluck();
   }
@@ -108,22 +108,23 @@ export class TextMatcher {
     // Exact names: a compound's main name ranks it before another's synonym.
     const rows = this.exact.all(norm) as [number, number][];
     const exact = [...new Set([...rows.filter((r) => r[1]).map((r) => r[0]).sort((a, b) => a - b), ...rows.map((r) => r[0]).sort((a, b) => a - b)])];
-    const inExact = (o: number) => exact.includes(o);
     const stored = this.broad.get(norm) as Buffer | undefined;
     const prefix = stored ? blobOrds(stored) : parseInts(this.prefix.get(norm, norm + '\uffff') as string | null).sort();
     const words = this.wordHits(norm);
     const out = new Int32Array(exact.length + prefix.length + words.length);
     out.set(exact);
     let n = exact.length;
+    // The prefix hits hold the exact ones; typed arrays are read within bounds only (a read past
+    // the end leaves V8's fast path).
     for (let i = 0; i < prefix.length; i++) {
       const o = prefix[i]!;
-      if (o !== prefix[i - 1] && !inExact(o)) out[n++] = o;
+      if ((i === 0 || o !== prefix[i - 1]) && !exact.includes(o)) out[n++] = o;
     }
-    // Word hits that are not prefix (or exact) hits: both lists ascending, one merge.
+    // Word hits that are not prefix hits: both lists ascending, one merge.
     for (let i = 0, j = 0; i < words.length; i++) {
       const o = words[i]!;
       while (j < prefix.length && prefix[j]! < o) j++;
-      if (prefix[j] !== o && !inExact(o)) out[n++] = o;
+      if (j === prefix.length || prefix[j] !== o) out[n++] = o;
     }
     return out.subarray(0, n);
   }
