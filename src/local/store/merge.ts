@@ -78,10 +78,13 @@ interface Ref {
 
 function groupByRef(identities: IdentityRec[], points: PointRec[]): Map<string, Ref> {
   const refs = new Map<string, Ref>();
+  // A row's identity and points come one after another: the last reference saves most lookups.
+  let last: Ref | undefined;
   const get = (ref: string) => {
+    if (last?.ref === ref) return last;
     let r = refs.get(ref);
     if (!r) refs.set(ref, (r = { ref, identities: [], points: [], structureRank: Infinity }));
-    return r;
+    return (last = r);
   };
   for (const i of identities) get(i.ref).identities.push(i);
   for (const p of points) get(p.ref).points.push(p);
@@ -198,13 +201,16 @@ function build(gk: string, members: Ref[]): MergedCompound {
     for (const s of i.synonyms ?? []) addName(s, 'synonym');
   }
 
-  const seen = new Set<string>();
+  // One point per (property, source, T, value): values seen by property, source and T (no key strings to build).
+  const seen = new Map<string, Map<string, Map<number | undefined, Set<number>>>>();
   const points: MergedPoint[] = [];
   for (const m of ordered) {
     for (const p of m.points) {
-      const k = `${p.key}\t${p.s}\t${p.t ?? ''}\t${p.v}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
+      const byS = seen.get(p.key) ?? seen.set(p.key, new Map()).get(p.key)!;
+      const byT = byS.get(p.s) ?? byS.set(p.s, new Map()).get(p.s)!;
+      const vs = byT.get(p.t) ?? byT.set(p.t, new Set()).get(p.t)!;
+      if (vs.has(p.v)) continue;
+      vs.add(p.v);
       points.push(withoutRef(p));
     }
   }
@@ -262,15 +268,14 @@ function casOrder(a: string, b: string): number {
 
 /** Ids from the stable key; a collision salts the key that sorts later (ids.ts). */
 function assignIds(compounds: MergedCompound[], stats: MergeStats): void {
-  const keyOf = (c: MergedCompound) => c.inchikey ?? `CAS:${c.cas}`;
-  const sorted = [...compounds].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  const sorted = compounds.map((c) => ({ c, key: c.inchikey ?? `CAS:${c.cas}` })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const taken = new Set<string>();
-  for (const c of sorted) {
+  for (const { c, key } of sorted) {
     let salt = 0;
-    let id = compoundIdFor(keyOf(c));
+    let id = compoundIdFor(key);
     while (taken.has(id)) {
       stats.id_collisions++;
-      id = compoundIdFor(keyOf(c), ++salt);
+      id = compoundIdFor(key, ++salt);
     }
     taken.add(id);
     c.id = id;

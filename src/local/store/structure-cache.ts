@@ -33,8 +33,14 @@ function versionOf(pkg: string): string {
   return '';
 }
 
-/** The code and toolkit versions structure results depend on (compiled .js or the .ts sources under test). */
+let stamp: string | undefined;
+
+/** The code and toolkit versions structure results depend on (compiled .js or the .ts sources under test); read once. */
 function toolkitStamp(): string {
+  return (stamp ??= readStamp());
+}
+
+function readStamp(): string {
   const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
   const code = ['./structures', '../chem/molecule', '../chem/inchi'].map((m) => readFileSync(new URL(m + ext, import.meta.url)));
   const versions = ['openchemlib', '@rdkit/rdkit'].map(versionOf);
