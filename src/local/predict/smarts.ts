@@ -46,8 +46,9 @@ interface Expr {
 export interface PatternAtom {
   test: AtomTest;
   req: Req;
-  /** Atomic numbers the atom can have (null: any). */
+  /** Atomic numbers the atom can have (null: any), and as a lookup by atomic number (a quick first test). */
   z: number[] | null;
+  zMask: Uint8Array | null;
   /** Index of the pattern atom this one is bonded to (-1 for the first atom). */
   parent: number;
   bond: BondTest;
@@ -167,7 +168,7 @@ class Parser {
   pattern(): { atoms: PatternAtom[]; rootZ: number[] | null } {
     const atoms: PatternAtom[] = [];
     const root = this.atomExpr();
-    atoms.push({ test: root.test, req: root.req, z: root.z, parent: -1, bond: DEFAULT_BOND.test, codes: DEFAULT_BOND.codes, closures: [] });
+    atoms.push({ test: root.test, req: root.req, z: root.z, zMask: zMask(root.z), parent: -1, bond: DEFAULT_BOND.test, codes: DEFAULT_BOND.codes, closures: [] });
     this.rest(atoms, 0);
     if (this.pos < this.s.length) this.fail(this.s[this.pos] === '.' ? "disconnected patterns ('.') are not supported" : 'unexpected character');
     for (const [n, o] of this.open) this.fail(`unclosed ring ${n}`, o.pos);
@@ -282,7 +283,7 @@ class Parser {
   private atom(atoms: PatternAtom[], parent: number, bond: BondExpr | undefined): number {
     const { test, req, z } = this.atomExpr();
     const b = bond ?? DEFAULT_BOND;
-    atoms.push({ test, req, z, parent, bond: b.test, codes: b.codes, closures: [] });
+    atoms.push({ test, req, z, zMask: zMask(z), parent, bond: b.test, codes: b.codes, closures: [] });
     return atoms.length - 1;
   }
 
@@ -497,6 +498,13 @@ class Parser {
   }
 }
 
+function zMask(z: number[] | null): Uint8Array | null {
+  if (!z) return null;
+  const m = new Uint8Array(256);
+  for (const x of z) if (x < 256) m[x] = 1;
+  return m;
+}
+
 const bondAnd = (x: BondExpr, y: BondExpr): BondExpr => ({ test: (g, j) => x.test(g, j) && y.test(g, j), codes: x.codes & y.codes });
 
 /** Compiles a SMARTS pattern; a syntax error throws an Error whose message ends "at position N" (1-based). */
@@ -549,7 +557,7 @@ export function compileNeighbour(spec: string): NeighbourSpec {
 /** True when the pattern matches with its first atom on node `a`. */
 export function matchAt(p: Pattern, g: MolGraph, a: number, explicitH: boolean): boolean {
   const root = p.atoms[0];
-  if (!meets(root.req, g, a) || !root.test(g, a, explicitH)) return false;
+  if ((root.zMask !== null && !root.zMask[g.z[a]]) || !meets(root.req, g, a) || !root.test(g, a, explicitH)) return false;
   if (p.atoms.length === 1) return true;
   const map = p.map; // a pattern never recurses into itself, so its scratch map is free here
   map[0] = a;
@@ -563,7 +571,7 @@ function extend(p: Pattern, g: MolGraph, map: Int32Array, k: number, explicitH: 
   const end = explicitH ? g.start[from + 1] : g.coreEnd[from];
   for (let j = g.start[from]; j < end; j++) {
     const b = g.nbr[j];
-    if (!pa.bond(g, j) || used(map, k, b) || !meets(pa.req, g, b) || !pa.test(g, b, explicitH)) continue;
+    if ((pa.zMask !== null && !pa.zMask[g.z[b]]) || !pa.bond(g, j) || used(map, k, b) || !meets(pa.req, g, b) || !pa.test(g, b, explicitH)) continue;
     if (pa.closures.length && !closes(pa, g, map, b, explicitH)) continue;
     map[k] = b;
     if (extend(p, g, map, k + 1, explicitH)) return true;

@@ -1,19 +1,23 @@
-// Structure index: one row per compound with a structure, written at the end of a build (a build step after
-// the search index, whose ords it uses), rebuilt, never edited. Version 2 (table search_structure; a database
-// holding only version 1's search_fp table is asked to rebuild it).
+// Structure index: written at the end of a build (a build step after the search index, whose ords it uses),
+// rebuilt, never edited. Version 2 (table search_structure; a database holding only version 1's search_fp
+// table is asked to rebuild it). The whole table is one graph of disconnected molecules, the graph the
+// substructure matcher reads (predict/molgraph.ts with hydrogens as counts: RDKit aromaticity, ring counts
+// and sizes), stored as its typed arrays, one row per array (name, bytes in the platform's order, little-
+// endian everywhere Node runs), so loading it is a copy of each array:
 //
-//   search_structure(ord PK, graph, screen, fp)
-//     graph   the structure as the substructure matcher reads it (predict/molgraph.ts, hydrogens as counts:
-//             RDKit aromaticity, ring counts and sizes), packed: u16 atoms, u16 bonds, then per atom
-//             z, charge, aromatic, ring, H, X, valence, rings, smallest ring, ring bonds (one byte each) and
-//             the isotope mass (u16), then per bond both atoms (u16) and the bond code and ring flag (bytes)
-//     screen  the substructure screen (screen.ts: hashed atoms, bonds and two-bond paths of that graph,
-//             1024 bits as 32 little-endian int32 words)
-//     fp      OpenChemLib's FragFp (`Molecule.getIndex()`: 512 bits, one per key fragment present, 16
-//             words), the fingerprint of similarity search (Tanimoto), as OpenChemLib/DataWarrior use it
+//   ords                  Int32   the search ord of each indexed structure, ascending
+//   atomStart             Int32   structure i owns atoms atomStart[i] .. atomStart[i+1]-1
+//   z charge aromatic ring hs degree valence mass rings minRing ringBonds   per atom (MolGraph's fields)
+//   start nbr bond ringBond                                                 adjacency (CSR, MolGraph's)
+//   screens               Int32   per structure, 32 words: the substructure screen (screen.ts: hashed
+//                                 atoms, bonds and two-bond paths of that graph, 1024 bits)
+//   fps                   Int32   per structure, 16 words: OpenChemLib's FragFp (`Molecule.getIndex()`: 512
+//                                 bits, one per key fragment present), the fingerprint of similarity search
+//                                 (Tanimoto), as OpenChemLib/DataWarrior use it
 //
 // FragFp costs ~5-15 ms per structure (512 small substructure matches), the bulk of the step, so a large
-// table is indexed in worker threads (structure-index-worker.ts), one per core.
+// table is indexed in worker threads (structure-index-worker.ts), one per core; they send each structure's
+// graph packed (packGraph), the main thread joins them.
 import { availableParallelism } from 'node:os';
 import type { MolGraph } from '../../predict/molgraph.js';
 import { mapInWorkers, useWorkers } from '../worker-pool.js';
@@ -22,8 +26,28 @@ import type { BuildStep } from '../steps.js';
 import { SCREEN_WORDS, structureScreen } from './screen.js';
 
 export const FP_WORDS = 16;
-export const ATOM_BYTES = 12;
-export const BOND_BYTES = 6;
+const ATOM_BYTES = 12;
+const BOND_BYTES = 6;
+
+export type Typed = Int32Array | Uint8Array | Int8Array | Uint16Array;
+/** The MolGraph arrays stored, with their types. */
+export const GRAPH_COLUMNS = {
+  z: Uint8Array,
+  charge: Int8Array,
+  aromatic: Uint8Array,
+  ring: Uint8Array,
+  hs: Uint8Array,
+  degree: Uint8Array,
+  valence: Uint8Array,
+  mass: Uint16Array,
+  rings: Uint8Array,
+  minRing: Uint8Array,
+  ringBonds: Uint8Array,
+  start: Int32Array,
+  nbr: Int32Array,
+  bond: Uint8Array,
+  ringBond: Uint8Array,
+} as const;
 
 export function hasStructureIndex(db: DB): boolean {
   return !!db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'search_structure'").get();
@@ -35,7 +59,11 @@ function words(w: ArrayLike<number>, n: number): Buffer {
   return buf;
 }
 
-/** The heavy-atom view of a molecule graph, packed as described above. */
+/**
+ * The heavy-atom view of a molecule graph, packed for the trip from a worker: u16 atoms, u16 bonds, then per
+ * atom z, charge, aromatic, ring, H, X, valence, rings, smallest ring, ring bonds (a byte each) and the
+ * isotope mass (u16), then per bond both atoms (u16), the bond code and the ring flag (a byte each).
+ */
 function packGraph(g: MolGraph): Buffer {
   const n = g.heavy;
   let bonds = 0;
@@ -99,21 +127,122 @@ async function indexAll(smiles: string[], threads = availableParallelism()): Pro
   return rows.map((r) => r && [Buffer.from(r[0]), Buffer.from(r[1]), Buffer.from(r[2])]);
 }
 
+/** One graph holding every packed structure as a disconnected piece; structure i owns atoms atomStart[i].. */
+function tableGraph(graphs: Buffer[]): { g: MolGraph; atomStart: Int32Array } {
+  let atoms = 0;
+  let bonds = 0;
+  for (const b of graphs) {
+    atoms += b.readUInt16LE(0);
+    bonds += b.readUInt16LE(2);
+  }
+  const col = <K extends keyof typeof GRAPH_COLUMNS>(k: K, n: number) => new GRAPH_COLUMNS[k](n) as InstanceType<(typeof GRAPH_COLUMNS)[K]>;
+  const start = col('start', atoms + 1);
+  // no hydrogen nodes: every node is a core atom, its core neighbours all of its neighbours
+  const g: MolGraph = {
+    n: atoms,
+    heavy: atoms,
+    z: col('z', atoms),
+    charge: col('charge', atoms),
+    aromatic: col('aromatic', atoms),
+    ring: col('ring', atoms),
+    hs: col('hs', atoms),
+    degree: col('degree', atoms),
+    valence: col('valence', atoms),
+    mass: col('mass', atoms),
+    rings: col('rings', atoms),
+    minRing: col('minRing', atoms),
+    ringBonds: col('ringBonds', atoms),
+    start,
+    coreEnd: start.subarray(1),
+    nbr: col('nbr', 2 * bonds),
+    bond: col('bond', 2 * bonds),
+    ringBond: col('ringBond', 2 * bonds),
+    bonds,
+  };
+  const atomStart = new Int32Array(graphs.length + 1);
+  // pass 1: atoms and neighbour counts; pass 2: adjacency (CSR)
+  let base = 0;
+  graphs.forEach((b, i) => {
+    atomStart[i] = base;
+    const n = b.readUInt16LE(0);
+    const m = b.readUInt16LE(2);
+    let p = 4;
+    for (let a = base; a < base + n; a++, p += ATOM_BYTES) {
+      g.z[a] = b[p];
+      g.charge[a] = b.readInt8(p + 1);
+      g.aromatic[a] = b[p + 2];
+      g.ring[a] = b[p + 3];
+      g.hs[a] = b[p + 4];
+      g.degree[a] = b[p + 5];
+      g.valence[a] = b[p + 6];
+      g.rings[a] = b[p + 7];
+      g.minRing[a] = b[p + 8];
+      g.ringBonds[a] = b[p + 9];
+      g.mass[a] = b.readUInt16LE(p + 10);
+    }
+    for (let k = 0; k < m; k++, p += BOND_BYTES) {
+      g.start[base + b.readUInt16LE(p) + 1]++;
+      g.start[base + b.readUInt16LE(p + 2) + 1]++;
+    }
+    base += n;
+  });
+  atomStart[graphs.length] = base;
+  for (let a = 0; a < atoms; a++) g.start[a + 1] += g.start[a];
+  const fill = g.start.slice(0, atoms);
+  graphs.forEach((b, i) => {
+    const off = atomStart[i];
+    const n = b.readUInt16LE(0);
+    const m = b.readUInt16LE(2);
+    for (let k = 0, p = 4 + n * ATOM_BYTES; k < m; k++, p += BOND_BYTES) {
+      const [x, y] = [off + b.readUInt16LE(p), off + b.readUInt16LE(p + 2)];
+      for (const [u, v] of [
+        [x, y],
+        [y, x],
+      ]) {
+        const j = fill[u]++;
+        g.nbr[j] = v;
+        g.bond[j] = b[p + 4];
+        g.ringBond[j] = b[p + 5];
+      }
+    }
+  });
+  return { g, atomStart };
+}
+
+/** The stored arrays of the index, by row name. */
+export function readStructureArrays(db: DB): Map<string, Buffer> {
+  return new Map(db.prepare('SELECT name, data FROM search_structure').raw().all() as [string, Buffer][]);
+}
+
+/** A stored array as its typed array (a copy: the blob's bytes need not be aligned). */
+export function typed<T extends Typed>(ctor: { new (n: number): T; BYTES_PER_ELEMENT: number }, blob: Buffer | undefined): T {
+  if (!blob) throw new Error('structure index incomplete: rebuild it with "chem db build --structure-index"');
+  const out = new ctor(blob.byteLength / ctor.BYTES_PER_ELEMENT);
+  new Uint8Array(out.buffer).set(blob);
+  return out;
+}
+
 export async function buildStructureIndex(db: DB): Promise<void> {
   const rows = db
     .prepare("SELECT r.ord, c.smiles FROM compounds c JOIN search_rank r ON r.compound_id = c.id WHERE c.smiles IS NOT NULL AND c.smiles <> '' ORDER BY r.ord")
     .raw()
     .all() as [number, string][];
   const out = await indexAll(rows.map((r) => r[1]));
+  const kept = rows.flatMap(([ord], i) => (out[i] ? [[ord, ...out[i]] as const] : []));
+  const { g, atomStart } = tableGraph(kept.map((k) => k[1]));
+  const arrays: [string, Typed | Buffer][] = [
+    ['ords', Int32Array.from(kept, (k) => k[0])],
+    ['atomStart', atomStart],
+    ...Object.keys(GRAPH_COLUMNS).map((k) => [k, g[k as keyof typeof GRAPH_COLUMNS]] as [string, Typed]),
+    ['screens', Buffer.concat(kept.map((k) => k[2]))],
+    ['fps', Buffer.concat(kept.map((k) => k[3]))],
+  ];
   db.transaction(() => {
     db.exec('DROP TABLE IF EXISTS search_fp'); // version 1
     db.exec('DROP TABLE IF EXISTS search_structure');
-    db.exec('CREATE TABLE search_structure (ord INTEGER PRIMARY KEY, graph BLOB NOT NULL, screen BLOB NOT NULL, fp BLOB NOT NULL)');
-    const insert = db.prepare('INSERT INTO search_structure (ord, graph, screen, fp) VALUES (?, ?, ?, ?)');
-    rows.forEach(([ord], i) => {
-      const r = out[i];
-      if (r) insert.run(ord, ...r);
-    });
+    db.exec('CREATE TABLE search_structure (name TEXT PRIMARY KEY, data BLOB NOT NULL)');
+    const insert = db.prepare('INSERT INTO search_structure (name, data) VALUES (?, ?)');
+    for (const [name, a] of arrays) insert.run(name, Buffer.from(a.buffer, a.byteOffset, a.byteLength));
   })();
 }
 

@@ -11,7 +11,7 @@ import type { MolGraph } from '../../predict/molgraph.js';
 import { compileSmarts, matchAt, NONE, rerooted, type Pattern } from '../../predict/smarts.js';
 import type { DB } from '../schema.js';
 import { patternScreen, SCREEN_WORDS } from './screen.js';
-import { ATOM_BYTES, BOND_BYTES, FP_WORDS } from './structure-index.js';
+import { FP_WORDS, GRAPH_COLUMNS, readStructureArrays, typed, type Typed } from './structure-index.js';
 
 /** A `sub:` pattern (SMILES or SMARTS) compiled, or a usage error naming the position. */
 function parsePattern(pattern: string): Pattern {
@@ -41,86 +41,6 @@ function popcount(x: number): number {
 }
 
 const CACHE_SIZE = 32;
-
-/** Copies little-endian int32 words of a blob into `out` at `at`. */
-function readWords(blob: Buffer, out: Int32Array, at: number, n: number): void {
-  for (let w = 0; w < n; w++) out[at + w] = blob.readInt32LE(w * 4);
-}
-
-/** One graph holding every structure as a disconnected piece; molecule i owns nodes atomStart[i]..atomStart[i+1]. */
-function tableGraph(graphs: Buffer[]): { g: MolGraph; atomStart: Int32Array } {
-  let atoms = 0;
-  let bonds = 0;
-  for (const b of graphs) {
-    atoms += b.readUInt16LE(0);
-    bonds += b.readUInt16LE(2);
-  }
-  const atomStart = new Int32Array(graphs.length + 1);
-  const z = new Uint8Array(atoms);
-  const charge = new Int8Array(atoms);
-  const aromatic = new Uint8Array(atoms);
-  const ring = new Uint8Array(atoms);
-  const hs = new Uint8Array(atoms);
-  const degree = new Uint8Array(atoms);
-  const valence = new Uint8Array(atoms);
-  const rings = new Uint8Array(atoms);
-  const minRing = new Uint8Array(atoms);
-  const ringBonds = new Uint8Array(atoms);
-  const mass = new Uint16Array(atoms);
-  const start = new Int32Array(atoms + 1);
-  const nbr = new Int32Array(2 * bonds);
-  const bond = new Uint8Array(2 * bonds);
-  const ringBond = new Uint8Array(2 * bonds);
-  // pass 1: atoms and neighbour counts; pass 2: adjacency (CSR)
-  let base = 0;
-  graphs.forEach((b, i) => {
-    atomStart[i] = base;
-    const n = b.readUInt16LE(0);
-    const m = b.readUInt16LE(2);
-    let p = 4;
-    for (let a = base; a < base + n; a++, p += ATOM_BYTES) {
-      z[a] = b[p];
-      charge[a] = b.readInt8(p + 1);
-      aromatic[a] = b[p + 2];
-      ring[a] = b[p + 3];
-      hs[a] = b[p + 4];
-      degree[a] = b[p + 5];
-      valence[a] = b[p + 6];
-      rings[a] = b[p + 7];
-      minRing[a] = b[p + 8];
-      ringBonds[a] = b[p + 9];
-      mass[a] = b.readUInt16LE(p + 10);
-    }
-    for (let k = 0; k < m; k++, p += BOND_BYTES) {
-      start[base + b.readUInt16LE(p) + 1]++;
-      start[base + b.readUInt16LE(p + 2) + 1]++;
-    }
-    base += n;
-  });
-  atomStart[graphs.length] = base;
-  for (let a = 0; a < atoms; a++) start[a + 1] += start[a];
-  const fill = start.slice(0, atoms);
-  graphs.forEach((b, i) => {
-    const off = atomStart[i];
-    const n = b.readUInt16LE(0);
-    const m = b.readUInt16LE(2);
-    for (let k = 0, p = 4 + n * ATOM_BYTES; k < m; k++, p += BOND_BYTES) {
-      const [x, y] = [off + b.readUInt16LE(p), off + b.readUInt16LE(p + 2)];
-      for (const [u, v] of [
-        [x, y],
-        [y, x],
-      ]) {
-        const j = fill[u]++;
-        nbr[j] = v;
-        bond[j] = b[p + 4];
-        ringBond[j] = b[p + 5];
-      }
-    }
-  });
-  // no hydrogen nodes: every node is a core atom, its core neighbours all of its neighbours
-  const g: MolGraph = { n: atoms, heavy: atoms, z, charge, aromatic, ring, hs, degree, valence, mass, rings, minRing, ringBonds, start, coreEnd: start.subarray(1), nbr, bond, ringBond, bonds };
-  return { g, atomStart };
-}
 
 export class StructureIndex {
   private readonly cache = new Map<string, unknown>();
@@ -167,19 +87,39 @@ export class StructureIndex {
   }
 
   static load(db: DB): StructureIndex {
-    const rows = db.prepare('SELECT ord, graph, screen, fp FROM search_structure ORDER BY ord').raw().all() as [number, Buffer, Buffer, Buffer][];
-    const ords = new Int32Array(rows.length);
-    const screens = new Int32Array(rows.length * SCREEN_WORDS);
-    const fps = new Int32Array(rows.length * FP_WORDS);
-    const bits = new Uint16Array(rows.length);
-    rows.forEach(([ord, , screen, fp], i) => {
-      ords[i] = ord;
-      readWords(screen, screens, i * SCREEN_WORDS, SCREEN_WORDS);
-      readWords(fp, fps, i * FP_WORDS, FP_WORDS);
-      for (let w = 0; w < FP_WORDS; w++) bits[i] += popcount(fps[i * FP_WORDS + w]);
-    });
-    const { g, atomStart } = tableGraph(rows.map((r) => r[1]));
-    return new StructureIndex(ords, g, atomStart, screens, fps, bits);
+    const arrays = readStructureArrays(db);
+    const col = <K extends keyof typeof GRAPH_COLUMNS>(k: K) => typed<Typed>(GRAPH_COLUMNS[k], arrays.get(k)) as MolGraph[K];
+    const atomStart = typed(Int32Array, arrays.get('atomStart'));
+    const start = col('start');
+    const n = start.length - 1;
+    const nbr = col('nbr');
+    // no hydrogen nodes: every node is a core atom, its core neighbours all of its neighbours
+    const g: MolGraph = {
+      n,
+      heavy: n,
+      z: col('z'),
+      charge: col('charge'),
+      aromatic: col('aromatic'),
+      ring: col('ring'),
+      hs: col('hs'),
+      degree: col('degree'),
+      valence: col('valence'),
+      mass: col('mass'),
+      rings: col('rings'),
+      minRing: col('minRing'),
+      ringBonds: col('ringBonds'),
+      start,
+      coreEnd: start.subarray(1),
+      nbr,
+      bond: col('bond'),
+      ringBond: col('ringBond'),
+      bonds: nbr.length / 2,
+    };
+    const fps = typed(Int32Array, arrays.get('fps'));
+    const ords = typed(Int32Array, arrays.get('ords'));
+    const bits = new Uint16Array(ords.length);
+    for (let i = 0; i < ords.length; i++) for (let w = 0; w < FP_WORDS; w++) bits[i] += popcount(fps[i * FP_WORDS + w]);
+    return new StructureIndex(ords, g, atomStart, typed(Int32Array, arrays.get('screens')), fps, bits);
   }
 
   /** Forgets the cached results (benchmarks time the search itself). */
