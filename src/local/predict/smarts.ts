@@ -65,7 +65,11 @@ export interface Pattern {
   rootZ: number[] | null;
   /** Scratch mapping pattern atom -> graph node, reused between calls. */
   map: Int32Array;
+  /** Atom comparisons left before matching gives up with PatternTooCostly (a search sets it; tables never run out). */
+  budget: number;
 }
+
+export class PatternTooCostly extends Error {}
 
 /** A bond from a given atom to a neighbour, e.g. `=[OX1]` (used for the atoms a Joback group consumes). */
 export interface NeighbourSpec {
@@ -511,7 +515,7 @@ const bondAnd = (x: BondExpr, y: BondExpr): BondExpr => ({ test: (g, j) => x.tes
 export function compileSmarts(smarts: string): Pattern {
   if (!smarts) throw new Error('empty pattern at position 1');
   const { atoms, rootZ } = new Parser(smarts).pattern();
-  return { smarts, atoms, rootZ, map: new Int32Array(atoms.length) };
+  return { smarts, atoms, rootZ, map: new Int32Array(atoms.length), budget: Infinity };
 }
 
 /**
@@ -547,7 +551,7 @@ export function rerooted(p: Pattern, root: number): Pattern {
     const [x, y] = [index[e.u], index[e.v]];
     atoms[Math.max(x, y)].closures.push({ to: Math.min(x, y), bond: e.bond, codes: e.codes });
   });
-  return { smarts: p.smarts, atoms, rootZ: atoms[0].z, map: new Int32Array(atoms.length) };
+  return { smarts: p.smarts, atoms, rootZ: atoms[0].z, map: new Int32Array(atoms.length), budget: p.budget };
 }
 
 export function compileNeighbour(spec: string): NeighbourSpec {
@@ -569,6 +573,7 @@ function extend(p: Pattern, g: MolGraph, map: Int32Array, k: number, explicitH: 
   const pa = p.atoms[k];
   const from = map[pa.parent];
   const end = explicitH ? g.start[from + 1] : g.coreEnd[from];
+  if ((p.budget -= end - g.start[from]) < 0) throw new PatternTooCostly('atom comparisons exhausted');
   for (let j = g.start[from]; j < end; j++) {
     const b = g.nbr[j];
     if ((pa.zMask !== null && !pa.zMask[g.z[b]]) || !pa.bond(g, j) || used(map, k, b) || !meets(pa.req, g, b) || !pa.test(g, b, explicitH)) continue;

@@ -8,7 +8,7 @@ import * as OCL from 'openchemlib';
 import { usageError } from '../../../api/errors.js';
 import { parserMessage } from '../../chem/molecule.js';
 import type { MolGraph } from '../../predict/molgraph.js';
-import { compileSmarts, matchAt, NONE, rerooted, type Pattern } from '../../predict/smarts.js';
+import { compileSmarts, matchAt, NONE, PatternTooCostly, rerooted, type Pattern } from '../../predict/smarts.js';
 import type { DB } from '../schema.js';
 import { patternScreen, SCREEN_WORDS } from './screen.js';
 import { FP_WORDS, GRAPH_COLUMNS, readStructureArrays, typed, type Typed } from './structure-index.js';
@@ -41,6 +41,8 @@ function popcount(x: number): number {
 }
 
 const CACHE_SIZE = 32;
+/** Atom comparisons a `sub:` search may make (about a second): a pattern whose backtracking explodes is refused. */
+const MATCH_BUDGET = 100_000_000;
 
 export class StructureIndex {
   private readonly cache = new Map<string, unknown>();
@@ -143,31 +145,42 @@ export class StructureIndex {
   /** Ords (ascending) of the structures containing the pattern; `screen: false` matches every structure. */
   substructure(pattern: string, screen = true): number[] {
     return this.cached(`sub:${screen}:${pattern}`, () => {
-      const p = this.anchored(parsePattern(pattern));
-      const q = patternScreen(p);
-      const words: number[] = [];
-      for (let w = 0; w < SCREEN_WORDS; w++) if (screen && q[w]) words.push(w);
-      const { screens, g, atomStart, ords } = this;
-      const hits: number[] = [];
-      for (let i = 0; i < ords.length; i++) {
-        const base = i * SCREEN_WORDS;
-        let ok = true;
-        for (const w of words) {
-          if ((q[w] & ~screens[base + w]) !== 0) {
-            ok = false;
-            break;
-          }
-        }
-        if (!ok) continue;
-        for (let a = atomStart[i], end = atomStart[i + 1]; a < end; a++) {
-          if (matchAt(p, g, a, false)) {
-            hits.push(ords[i]);
-            break;
-          }
+      try {
+        return this.match(pattern, screen);
+      } catch (err) {
+        if (!(err instanceof PatternTooCostly)) throw err;
+        throw usageError(`SMARTS "${pattern}" in sub: is too costly to match (more than ${MATCH_BUDGET / 1e6} million atom comparisons): make it more specific`);
+      }
+    });
+  }
+
+  /** The search itself: screen, then the matcher on each candidate's atoms. */
+  private match(pattern: string, screen: boolean): number[] {
+    const p = this.anchored(parsePattern(pattern));
+    p.budget = MATCH_BUDGET;
+    const q = patternScreen(p);
+    const words: number[] = [];
+    for (let w = 0; w < SCREEN_WORDS; w++) if (screen && q[w]) words.push(w);
+    const { screens, g, atomStart, ords } = this;
+    const hits: number[] = [];
+    for (let i = 0; i < ords.length; i++) {
+      const base = i * SCREEN_WORDS;
+      let ok = true;
+      for (const w of words) {
+        if ((q[w] & ~screens[base + w]) !== 0) {
+          ok = false;
+          break;
         }
       }
-      return hits;
-    });
+      if (!ok) continue;
+      for (let a = atomStart[i], end = atomStart[i + 1]; a < end; a++) {
+        if (matchAt(p, g, a, false)) {
+          hits.push(ords[i]);
+          break;
+        }
+      }
+    }
+    return hits;
   }
 
   /** Ord → Tanimoto similarity (FragFp) for the structures at or above `threshold`. */
