@@ -168,11 +168,14 @@ async function structures() {
   for (let r = 0; r < Number(opt['structure-rounds']); r++) {
     for (const [kind, q] of STRUCTURE_MIX) {
       await engine.clearStructureCache();
+      const c0 = process.cpuUsage();
       const t = performance.now();
       const res = await engine.search(q);
       const dt = performance.now() - t;
-      const e = byKind.get(q) ?? byKind.set(q, { kind, xs: [], screened: [], unscreened: [], total: res.total }).get(q);
+      const c = process.cpuUsage(c0);
+      const e = byKind.get(q) ?? byKind.set(q, { kind, xs: [], cpu: [], screened: [], unscreened: [], total: res.total }).get(q);
       e.xs.push(dt);
+      e.cpu.push((c.user + c.system) / 1000);
       if (kind === 'sim') continue;
       for (const [screen, ys] of [
         [true, e.screened],
@@ -187,15 +190,24 @@ async function structures() {
   }
   const sub = [];
   const sim = [];
-  for (const [q, { kind, xs, screened, unscreened, total }] of byKind) {
+  const [subCpu, simCpu] = [[], []];
+  for (const [q, { kind, xs, cpu, screened, unscreened, total }] of byKind) {
     (kind === 'sim' ? sim : sub).push(...xs);
+    (kind === 'sim' ? simCpu : subCpu).push(...cpu);
     const [a, b] = [quantile(screened, 0.5), quantile(unscreened, 0.5)];
     const vs = screened.length ? `  index ${ms(a).padStart(10)}, unscreened ${ms(b).padStart(10)} (ratio ${(a / b).toFixed(2)})` : '';
-    console.log(`  ${(kind + ': ' + q).padEnd(48)} p50 ${ms(quantile(xs, 0.5)).padStart(12)}  p99 ${ms(quantile(xs, 0.99)).padStart(12)}  total ${String(total).padStart(6)}${vs}`);
+    console.log(`  ${(kind + ': ' + q).padEnd(48)} p50 ${ms(quantile(xs, 0.5)).padStart(12)}  p99 ${ms(quantile(xs, 0.99)).padStart(12)}  cpu p99 ${ms(quantile(cpu, 0.99)).padStart(12)}  total ${String(total).padStart(6)}${vs}`);
   }
   const goal = (ok) => (ok ? 'met' : 'NOT met');
-  console.log(`  ALL sub:${' '.repeat(40)} p50 ${ms(quantile(sub, 0.5)).padStart(12)}  p99 ${ms(quantile(sub, 0.99)).padStart(12)}   goal p50 <= 50 ms, p99 <= 200 ms: ${goal(quantile(sub, 0.5) <= 50 && quantile(sub, 0.99) <= 200)}`);
-  console.log(`  ALL sim:${' '.repeat(40)} p50 ${ms(quantile(sim, 0.5)).padStart(12)}  p99 ${ms(quantile(sim, 0.99)).padStart(12)}   goal p50 <= 30 ms: ${goal(quantile(sim, 0.5) <= 30)}`);
+  // wall clock, and the CPU time that the load of other processes does not stretch
+  for (const [name, xs, cpu, p99goal, p50goal] of [
+    ['sub:', sub, subCpu, 200, 50],
+    ['sim:', sim, simCpu, Infinity, 30],
+  ]) {
+    const line = (what, v) => `p50 ${ms(quantile(v, 0.5)).padStart(12)}  p99 ${ms(quantile(v, 0.99)).padStart(12)}  goal p50 <= ${p50goal} ms${p99goal < Infinity ? `, p99 <= ${p99goal} ms` : ''}: ${goal(quantile(v, 0.5) <= p50goal && quantile(v, 0.99) <= p99goal)} (${what})`;
+    console.log(`  ALL ${name}${' '.repeat(40)} ${line('wall', xs)}`);
+    console.log(`  ALL ${name}${' '.repeat(40)} ${line('cpu', cpu)}`);
+  }
 }
 
 if (!opt.only || opt.only === 'text') {

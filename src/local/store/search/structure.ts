@@ -42,7 +42,7 @@ function popcount(x: number): number {
 
 const CACHE_SIZE = 32;
 /** Atom comparisons a `sub:` search may make (about a second): a pattern whose backtracking explodes is refused. */
-const MATCH_BUDGET = 100_000_000;
+const MATCH_BUDGET = 20_000_000;
 
 export class StructureIndex {
   private readonly cache = new Map<string, unknown>();
