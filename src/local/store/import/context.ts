@@ -116,7 +116,7 @@ export class ImportContext {
   }
 
   /** The text of a file and its tally, or undefined (noted in `missing`) when the file is absent. */
-  file(rel: string, src: string): { text: string; t: Tally } | undefined {
+  private file(rel: string, src: string): { text: string; t: Tally } | undefined {
     if (!this.has(rel)) return void this.missing.push(rel), undefined;
     const t = this.open(rel, src);
     return { text: this.text(rel), t };
@@ -149,7 +149,7 @@ export class ImportContext {
    * A CAS cell as `cas:<CAS>`, or undefined after counting why it was refused: empty, malformed,
    * a wrong check digit, or an SRC placeholder (below 50-00-0, used for compounds without CAS).
    */
-  casRef(t: Tally, raw: string | undefined): string | undefined {
+  private casRef(t: Tally, raw: string | undefined): string | undefined {
     const cas = casOf(raw ?? '');
     if (typeof cas === 'string') return `cas:${cas}`;
     t.reject(cas.reason);
@@ -160,7 +160,7 @@ export class ImportContext {
    * A row's reference (`cas:<CAS>`, `smi:<SMILES>`, `ik:<InChIKey>`), or undefined after counting why
    * it was refused (casRef's reasons, "no SMILES", "no InChIKey").
    */
-  ref(t: Tally, key: RowKey): string | undefined {
+  private ref(t: Tally, key: RowKey): string | undefined {
     if ('refused' in key) return void t.reject(key.refused);
     if ('cas' in key) return this.casRef(t, key.cas);
     if ('smiles' in key) return key.smiles ? `smi:${key.smiles}` : void t.reject('no SMILES');

@@ -6,7 +6,7 @@ import { tables, unitOf, type Value } from './runner.js';
 import { csv, num } from './table.js';
 import { convert } from './units.js';
 
-export const CRITPROP = 'critprop/all_data/experimental_data/critprop_data_with_all_info_expt.csv';
+const CRITPROP = 'critprop/all_data/experimental_data/critprop_data_with_all_info_expt.csv';
 
 /** The paper's reference numbers (its README); "-expt" marks Yaws' experimental values. */
 const REFS: Record<string, string> = {
