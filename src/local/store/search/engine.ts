@@ -160,7 +160,12 @@ export class SearchEngine {
       case 'smiles': {
         const smiles = await canonical(t.smiles);
         if (!smiles) return undefined;
-        const key = this.keyWhere('smiles = ?', smiles) ?? (await computedKey(() => import('../../chem/inchi.js').then(async (m) => (await m.inchiOf(t.smiles)).inchikey)));
+        // The stored SMILES as written (pasted from a record) is found even where OpenChemLib writes
+        // it otherwise on a second pass (about one structure in six), without computing an InChIKey.
+        const key =
+          this.keyWhere('smiles = ?', smiles) ??
+          this.keyWhere('smiles = ?', t.smiles) ??
+          (await computedKey(() => import('../../chem/inchi.js').then(async (m) => (await m.inchiOf(t.smiles)).inchikey)));
         return key ? this.structure('smiles', smiles, key) : undefined;
       }
     }
