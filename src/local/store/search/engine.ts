@@ -241,10 +241,11 @@ export class SearchEngine {
   /** The page's compounds, as search results list them (index-tables.ts). */
   private compounds(ords: Int32Array): Compound[] {
     if (!ords.length) return [];
-    const rows = this.prepare("SELECT group_concat(r.row, ',' ORDER BY j.key) FROM json_each(?) j CROSS JOIN search_rank r ON r.ord = j.value")
+    // The brackets added in SQLite: JSON.parse then reads one flat string, not a concatenation.
+    const rows = this.prepare("SELECT '[' || group_concat(r.row, ',' ORDER BY j.key) || ']' FROM json_each(?) j CROSS JOIN search_rank r ON r.ord = j.value")
       .pluck()
       .get(JSON.stringify(Array.from(ords))) as string;
-    return JSON.parse(`[${rows}]`) as Compound[];
+    return JSON.parse(rows) as Compound[];
   }
 
   /** For an empty result: the corrected CAS, or names within a few edits of the text (filters kept). */
