@@ -15,6 +15,14 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   const io = deps.io ?? streamIO(process.stdin, process.stdout, process.stderr);
   const env = deps.env ?? process.env;
   let exit = EXIT.ok as number;
+  // Help and version go straight to stdout (commander): a reader gone early (`chem --help | head -1`) shows up as
+  // an 'error' event there, not through io.write. Stop quietly with the exit so far, as any filter does.
+  if (!deps.io) {
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+      process.exit(exit);
+    });
+  }
   const chalk = io.stdoutIsTTY ? await import('chalk') : undefined;
   const program = buildProgram({ io, env, setExit: (c) => (exit = c), chalk });
   if (argv.length === 0) {

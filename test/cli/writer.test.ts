@@ -135,4 +135,17 @@ describe('--fields and units mean the same for single results, streams and batch
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
+
+  it.skipIf(!existsSync(`${root}dist/cli/main.js`))('help cut short by its reader (chem --help | head -c 1) ends quietly, exit 0', () => {
+    // commander writes help straight to stdout: the EPIPE arrives as an 'error' event, not through io.write
+    for (let i = 0; i < 5; i++) {
+      const r = spawnSync('bash', ['-c', 'node bin/chem.js --help | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: testConfigDir, CHEM_CONFIG_DIR: testConfigDir },
+      });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    }
+  });
 });
