@@ -96,7 +96,7 @@ describe('substructure search equals RDKit', () => {
     'c1ccccc1', 'C(=O)[OH]', '[NX3;H2]', 'C=C', '[F,Cl,Br,I]', 'C', 'c', 'n', '[nH]', 'O=c', 'c1ccncc1', 'c1ccoc1', 'n1cnc2ncnc2c1',
     '[R2]', '[r5]', '[r6;a]', '[x3]', '[D3]', '[v3]', '[v5]', 'C@C', 'C!@C', '*~*~*', '[#6]=,:[#7]', 'C-,:C', 'c:c-[#8]',
     '[$(C=O)]N', '[!#6;!#1]', '[+]', '[-]', '[N+](=O)[O-]', 'C#N', '[SH]', '[13C]', '[2H]', '[CH3][CH2]', 'C1CC1', 'C1CCCCC1',
-    '[C;R]', '[c;!R2]', 'O=C1C=CC=CN1', '[O;H1,H2]', 'C(F)(F)F', 'a1aaaaa1', '[A;X4]', '[h2]', '[a;r6]:[a;r5]', '[#7;H0;a]', '[Na+]',
+    '[C;R]', '[c;!R2]', 'O=C1C=CC=CN1', '[O;H1,H2]', 'C(F)(F)F', 'a1aaaaa1', '[A;X4]', '[h2]', '[a;r6]:[a;r5]', '[#7;H0;a]', '[Na+]', '*1~*~*~*~*~*~*~*~*~*~*~*1',
   ];
   let rdkit: { get_mol(s: string): RDMol | null; get_qmol(s: string): RDMol | null };
   interface RDMol {
@@ -136,6 +136,17 @@ describe('substructure search equals RDKit', () => {
       expect(index.substructure(q, false), q).toEqual(got);
     }
     expect(diffs).toEqual([]);
+  });
+
+  it('refuses a pattern whose backtracking exceeds the budget, as a usage error', () => {
+    index.matchBudget = 2000;
+    try {
+      index.clearCache();
+      expect(() => index.substructure('*1~*~*~*~*~*~*~*~*~*~*~*1')).toThrow(/too costly to match \(more than 2,000 atom comparisons\)/);
+    } finally {
+      index.matchBudget = 20_000_000;
+    }
+    expect(index.substructure('*1~*~*~*~*~*~*~*~*~*~*~*1').map((i) => smiles[i])).toContain('C1CCCCCCCCCCC1'); // within the real budget
   });
 
   // With CHEM_STRUCTURE_DB set to a database built with --structure-index: the screened search equals the

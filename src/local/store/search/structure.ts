@@ -46,6 +46,8 @@ const MATCH_BUDGET = 20_000_000;
 
 export class StructureIndex {
   private readonly cache = new Map<string, unknown>();
+  /** Atom comparisons a `sub:` search may make (tests lower it). */
+  matchBudget = MATCH_BUDGET;
 
   private constructor(
     /** Ords in ascending order; the same order for the molecules of `g`, the screens and the fingerprints. */
@@ -149,7 +151,7 @@ export class StructureIndex {
         return this.match(pattern, screen);
       } catch (err) {
         if (!(err instanceof PatternTooCostly)) throw err;
-        throw usageError(`SMARTS "${pattern}" in sub: is too costly to match (more than ${MATCH_BUDGET / 1e6} million atom comparisons): make it more specific`);
+        throw usageError(`SMARTS "${pattern}" in sub: is too costly to match (more than ${this.matchBudget.toLocaleString('en')} atom comparisons): make it more specific`);
       }
     });
   }
@@ -157,7 +159,7 @@ export class StructureIndex {
   /** The search itself: screen, then the matcher on each candidate's atoms. */
   private match(pattern: string, screen: boolean): number[] {
     const p = this.anchored(parsePattern(pattern));
-    p.budget = MATCH_BUDGET;
+    p.budget = this.matchBudget;
     const q = patternScreen(p);
     const words: number[] = [];
     for (let w = 0; w < SCREEN_WORDS; w++) if (screen && q[w]) words.push(w);
