@@ -554,6 +554,40 @@ export function rerooted(p: Pattern, root: number): Pattern {
   return { smarts: p.smarts, atoms, rootZ: atoms[0].z, map: new Int32Array(atoms.length), budget: p.budget };
 }
 
+/**
+ * The pattern with what its own rings imply: an atom or bond on a cycle of the pattern can only match a ring atom
+ * or ring bond (a match is injective, so it maps a cycle onto a cycle). Testing that first prunes the search
+ * without changing its hits.
+ */
+export function withRingMembership(p: Pattern): Pattern {
+  const n = p.atoms.length;
+  const depth = new Int32Array(n);
+  for (let i = 1; i < n; i++) depth[i] = depth[p.atoms[i].parent] + 1; // parents come before their children
+  const atomInRing = new Uint8Array(n);
+  const parentBondInRing = new Uint8Array(n);
+  p.atoms.forEach((a, u) => {
+    for (const c of a.closures) {
+      // the closure u–c.to and the tree path between them form a cycle
+      let [x, y] = [u, c.to];
+      while (x !== y) {
+        const deeper = depth[x] >= depth[y] ? x : y;
+        atomInRing[deeper] = parentBondInRing[deeper] = 1;
+        if (deeper === x) x = p.atoms[x].parent;
+        else y = p.atoms[y].parent;
+      }
+      atomInRing[x] = 1;
+    }
+  });
+  const ringBond = (b: BondTest): BondTest => (g, j) => g.ringBond[j] === 1 && b(g, j);
+  const atoms = p.atoms.map((a, i) => ({
+    ...a,
+    req: atomInRing[i] ? { ...a.req, ring: 1, never: a.req.never || a.req.ring === 0 } : a.req,
+    bond: parentBondInRing[i] ? ringBond(a.bond) : a.bond,
+    closures: a.closures.map((c) => ({ ...c, bond: ringBond(c.bond) })),
+  }));
+  return { ...p, atoms, map: new Int32Array(n) };
+}
+
 export function compileNeighbour(spec: string): NeighbourSpec {
   return new Parser(spec).neighbour();
 }

@@ -8,7 +8,7 @@ import * as OCL from 'openchemlib';
 import { usageError } from '../../../api/errors.js';
 import { parserMessage } from '../../chem/molecule.js';
 import type { MolGraph } from '../../predict/molgraph.js';
-import { compileSmarts, matchAt, NONE, PatternTooCostly, rerooted, type Pattern } from '../../predict/smarts.js';
+import { compileSmarts, matchAt, NONE, PatternTooCostly, rerooted, withRingMembership, type Pattern } from '../../predict/smarts.js';
 import type { DB } from '../schema.js';
 import { patternScreen, SCREEN_WORDS } from './screen.js';
 import { FP_WORDS, GRAPH_COLUMNS, readStructureArrays, typed, type Typed } from './structure-index.js';
@@ -71,7 +71,7 @@ export class StructureIndex {
   private readonly elements = new Int32Array(256);
   private readonly aromatic = new Int32Array(2);
 
-  /** The pattern anchored on its rarest atom in the table (by what its element and aromaticity admit). */
+  /** The pattern anchored on its rarest atom in the table (by what its element and aromaticity admit), its ring atoms and bonds tested as such. */
   private anchored(p: Pattern): Pattern {
     let best = 0;
     let bestCount = Infinity;
@@ -87,7 +87,7 @@ export class StructureIndex {
               : this.g.n;
       if (count < bestCount) [best, bestCount] = [i, count];
     });
-    return best ? rerooted(p, best) : p;
+    return withRingMembership(best ? rerooted(p, best) : p);
   }
 
   static load(db: DB): StructureIndex {
