@@ -313,7 +313,7 @@ function minimise(t: Terms, x: Float64Array): number {
   for (let step = 0; step < MAX_STEPS; step++) {
     let gmax = 0;
     for (let i = 0; i < n; i++) gmax = Math.max(gmax, Math.abs(g[i]!));
-    if (gmax < 0.1) break;
+    if (gmax < 0.3) break;
     // two-loop recursion: d = -H g
     for (let i = 0; i < n; i++) d[i] = -g[i]!;
     for (let k = s.length - 1; k >= 0; k--) {
@@ -382,17 +382,15 @@ function axpy(a: number, x: Float64Array, y: Float64Array): void {
   for (let i = 0; i < x.length; i++) y[i] += a * x[i]!;
 }
 
-/**
- * Atom and bond parities a reader of `mol`'s molfile finds in its 3D coordinates. (Read back from
- * the molfile: OpenChemLib keeps the parities of a molecule in memory when its coordinates change.)
- */
+/** Atom and bond parities of `mol` as its 3D coordinates have them (what a reader of its molfile finds). */
 function parities(mol: Molecule): { atoms: number[]; bonds: number[] } {
-  const m = OCL.Molecule.fromMolfile(mol.toMolfile());
-  m.ensureHelperArrays(OCL.Molecule.cHelperParities);
+  // OpenChemLib keeps parities when coordinates change: recompute them
+  mol.invalidateHelperArrays(OCL.Molecule.cHelperBitsStereo);
+  mol.ensureHelperArrays(OCL.Molecule.cHelperParities);
   const atoms: number[] = [];
   const bonds: number[] = [];
-  for (let a = 0; a < m.getAllAtoms(); a++) atoms.push(m.getAtomParity(a));
-  for (let b = 0; b < m.getAllBonds(); b++) bonds.push(m.getBondParity(b));
+  for (let a = 0; a < mol.getAllAtoms(); a++) atoms.push(mol.getAtomParity(a));
+  for (let b = 0; b < mol.getAllBonds(); b++) bonds.push(mol.getBondParity(b));
   return { atoms, bonds };
 }
 
@@ -441,16 +439,12 @@ export function embed3d(mol0: Molecule, layout: Molecule, seed = 42): Molecule |
     x[3 * a + 1] = xy[2 * a + 1]!;
     x[3 * a + 2] = random() - 0.5;
   }
-  // Which sign of our volume is a centre's wanted parity: guessed from the start's parities, and
-  // corrected where the minimised structure reads otherwise (a centre of the nearly flat start can
-  // read differently from the same centre made tetrahedral); a corrected centre inverts in the next round.
-  setCoordinates(mol, x);
-  const start = parities(mol);
+  // Which sign of the corners' volume is a centre's wanted parity: OpenChemLib's parity 1 is a
+  // positive volume of the four neighbours in index order, a negative one of the centre and its
+  // three; where the minimised structure reads otherwise (a few centres do), the sign is turned and
+  // the centre inverts in the next round.
   const sign = new Map<number, number>();
-  for (const c of chiral) {
-    const s = Math.sign(volume(x, ...corners(mol, c))) || 1;
-    sign.set(c, start.atoms[c] === wanted.atoms[c] ? s : -s);
-  }
+  for (const c of chiral) sign.set(c, (wanted.atoms[c] === 1 ? 1 : -1) * (mol.getAllConnAtoms(c) >= 4 ? 1 : -1));
   for (let round = 0; round < ROUNDS; round++) {
     const volumes = [...flat];
     for (const [c, s] of sign) {
@@ -477,12 +471,12 @@ export function embed3d(mol0: Molecule, layout: Molecule, seed = 42): Molecule |
 }
 
 /**
- * The four points whose signed volume tells a stereocentre's configuration: its four neighbours
- * (so the centre's own position cannot fake an inversion), or the centre and its three.
+ * The four points whose signed volume tells a stereocentre's configuration: its four neighbours in
+ * index order (so the centre's own position cannot fake an inversion), or the centre and its three.
  */
 function corners(mol: Molecule, c: number): [number, number, number, number] {
-  const nb = (i: number) => mol.getConnAtom(c, i);
-  return mol.getAllConnAtoms(c) >= 4 ? [nb(0), nb(1), nb(2), nb(3)] : [c, nb(0), nb(1), nb(2)];
+  const nb = [0, 1, 2, 3].slice(0, mol.getAllConnAtoms(c)).map((i) => mol.getConnAtom(c, i)).sort((a, b) => a - b);
+  return (nb.length === 4 ? nb : [c, ...nb]) as [number, number, number, number];
 }
 
 function setCoordinates(mol: Molecule, x: Float64Array): void {
