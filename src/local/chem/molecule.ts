@@ -169,8 +169,8 @@ export function molfile2d(mol: Molecule, layout = laidOut(mol)): string {
 }
 
 /**
- * Heavy atoms beyond which no 3D molfile is made: the embedding's work grows with the square of
- * the atom count (a structure of this size takes ~0.2 s); 0.2 % of the database's structures are larger.
+ * Heavy atoms beyond which no 3D molfile is made: the embedding's work grows faster than the atom
+ * count (a structure of this size takes a few hundred ms); 0.04 % of the database's structures are larger.
  */
 export const MAX_3D_HEAVY_ATOMS = 150;
 
