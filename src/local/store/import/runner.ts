@@ -101,6 +101,8 @@ interface Held {
   calc?: boolean;
   t: Tally;
   curve: Curve;
+  /** The row's number in its tally when nothing else of the row was accepted: it counts once a point of the curve is. */
+  row?: number;
 }
 
 /**
@@ -123,17 +125,18 @@ export function tables(name: string, specs: readonly TableSpec[], { crossCheck =
           if (id) ctx.identity(t, ref, id, spec.identitySrc);
           const r = spec.refOf?.(row) ?? spec.ref;
           const out = rowOutputs(spec, row, ref, lookup);
+          const curves: Held[] = [];
           for (const o of typeof out === 'string' ? [{ skip: out }] : Array.isArray(out) ? out : [out]) {
             if ('skip' in o) t.skip(o.skip);
             else if ('reject' in o) t.reject(o.reject);
             else if ('f' in o) {
-              held.push({ ref, src: spec.src, r, calc: spec.calc, t, curve: o });
-              t.used = true;
+              curves.push({ ref, src: spec.src, r, calc: spec.calc, t, curve: o });
             } else {
               const to = (x: number) => convert(x, o.unit, unitOf(o.key));
               ctx.point(t, ref, o.key, { ...o, v: to(o.v), e: o.e === undefined ? undefined : to(o.e), r: o.r ?? r, calc: o.calc ?? spec.calc });
             }
           }
+          for (const h of curves) held.push(t.used ? h : { ...h, row: t.rows });
         }
       }
       ctx.finish();
@@ -184,6 +187,7 @@ function emitCurves(ctx: ImportContext, held: Held[], crossCheck: boolean): void
     else groups.set(k, [h]);
   }
   const tallies = new Set<Tally>();
+  const accepted = new Map<Tally, Set<number>>();
   for (const group of groups.values()) {
     for (const h of group) {
       tallies.add(h.t);
@@ -194,13 +198,16 @@ function emitCurves(ctx: ImportContext, held: Held[], crossCheck: boolean): void
       const { curve } = h;
       const regUnit = unitOf(curve.key);
       const [lo, hi] = sampledRange(curve);
+      let wrote = false;
       for (const T of curve.ts ?? tGrid(lo, hi)) {
-        ctx.point(h.t, h.ref, curve.key, { v: convert(curve.f(T), curve.unit, regUnit), t: T, c: curve.c, r: h.r, calc: h.calc }, h.src);
+        wrote = ctx.point(h.t, h.ref, curve.key, { v: convert(curve.f(T), curve.unit, regUnit), t: T, c: curve.c, r: h.r, calc: h.calc }, h.src) || wrote;
       }
+      if (wrote && h.row !== undefined) (accepted.get(h.t) ?? accepted.set(h.t, new Set()).get(h.t)!).add(h.row);
     }
   }
-  // The rows were counted as accepted when read; these writes after the fact must not count again.
+  // These writes come after the rows were closed: a row whose curves alone gave points is counted here, once.
   for (const t of tallies) t.used = false;
+  for (const [t, rows] of accepted) t.accepted += rows.size;
 }
 
 /**
