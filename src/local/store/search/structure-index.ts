@@ -23,7 +23,6 @@ import type { MolGraph } from '../../predict/molgraph.js';
 import { mapInWorkers, useWorkers } from '../worker-pool.js';
 import type { DB } from '../schema.js';
 import type { BuildStep } from '../steps.js';
-import { SCREEN_WORDS, structureScreen } from './screen.js';
 
 export const FP_WORDS = 16;
 const ATOM_BYTES = 12;
@@ -103,8 +102,10 @@ function packGraph(g: MolGraph): Buffer {
 
 /** Graph, screen and FragFp of each SMILES; null where OpenChemLib cannot read it (left out). */
 export async function indexRows(smiles: string[]): Promise<([Buffer, Buffer, Buffer] | null)[]> {
+  // loaded here, not at the top: the search engine imports this module for hasStructureIndex alone
   const { Molecule } = await import('openchemlib');
   const { molGraph } = await import('../../predict/molgraph.js');
+  const { SCREEN_WORDS, structureScreen } = await import('./screen.js');
   return smiles.map((s) => {
     try {
       const mol = Molecule.fromSmiles(s, { noCoordinates: true });
