@@ -29,7 +29,7 @@ import { letterMask } from './suggest.js';
 import { BROAD_PREFIX, broadPrefixes, ordsBlob, wordsOf } from './text.js';
 
 /** Properties whose representative value result rows show. */
-export const SHOWN = ['tb', 'tf'] as const;
+const SHOWN = ['tb', 'tf'] as const;
 
 /** A compound as a search result lists it: spec 2.1's identifying fields, has_outliers, and the SHOWN values known. */
 function resultCompound(r: CompoundIdentityRow, shown: (number | undefined)[]): Compound {
