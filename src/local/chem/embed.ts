@@ -307,13 +307,16 @@ function minimise(t: Terms, x: Float64Array): number {
   };
   refresh(x);
   let e = energy(t, x, g);
+  const recent = new Float64Array(10); // the error of the last ten steps
   const d = new Float64Array(n);
   const xNew = new Float64Array(n);
   let gNew = new Float64Array(n);
   for (let step = 0; step < MAX_STEPS; step++) {
     let gmax = 0;
     for (let i = 0; i < n; i++) gmax = Math.max(gmax, Math.abs(g[i]!));
-    if (gmax < 0.3) break;
+    // converged, or crawling along a flat valley (a chain's torsions cost nothing but contacts)
+    if (gmax < 0.3 || (step >= 10 && recent[step % 10]! - e < 1e-3)) break;
+    recent[step % 10] = e;
     // two-loop recursion: d = -H g
     for (let i = 0; i < n; i++) d[i] = -g[i]!;
     for (let k = s.length - 1; k >= 0; k--) {
@@ -457,6 +460,7 @@ export function embed3d(mol0: Molecule, layout: Molecule, seed = 42): Molecule |
     terms.volumes = Float64Array.from(volumes);
     minimise(terms, x);
     setCoordinates(mol, x);
+    if (!sign.size && !wanted.bonds.some(defined)) return mol; // no stereo configuration to check
     const got = parities(mol);
     if (!wanted.bonds.every((p, b) => !defined(p) || got.bonds[b] === p)) return undefined;
     let wrong = 0;
