@@ -102,7 +102,9 @@ async function serve(db, ids, warmUp) {
   console.log(`  of ${structures} records with a structure, without drawing ${missing.drawing}, without mol2d ${missing.mol2d}, without mol3d ${missing.mol3d}`);
   console.log(`  plain SQLite row read       p50 ${ms(quantile(peer, 0.5))}  p99 ${ms(quantile(peer, 0.99))}`);
   console.log(`  chem serve                  p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(Math.max(...times))}   ratio p50 ${(p50 / quantile(peer, 0.5)).toFixed(0)}x, p99 ${(p99 / quantile(peer, 0.99)).toFixed(0)}x`);
-  console.log(`  goals p50 <= 20 ms: ${p50 <= 20 ? 'met' : 'NOT met'}; p99 <= 100 ms: ${p99 <= 100 ? 'met' : 'NOT met'}`);
+  // an error answers fast: the goals hold only for whole records
+  if (statuses.size !== 1 || !statuses.has(200)) console.log('  goals not judged: some answers were not records (rebuild the database?)');
+  else console.log(`  goals p50 <= 20 ms: ${p50 <= 20 ? 'met' : 'NOT met'}; p99 <= 100 ms: ${p99 <= 100 ? 'met' : 'NOT met'}`);
 }
 
 function batch(ids) {
