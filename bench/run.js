@@ -1,13 +1,45 @@
-// npm run bench: every benchmark in turn, each printing its ratios against named peers.
-// Extra arguments (e.g. --db PATH for search and serve) are passed to all of them.
+// npm run bench [-- --db PATH] [--readme]: every benchmark in turn, each printing its figures as ratios against
+// named peers measured in the same run. --db PATH (or CHEM_DB) is the full database that the search and record
+// benchmarks read (skipped without one) and that the prediction benchmark draws its distinct molecules from.
+// --readme also writes the outputs into README.md between the bench markers, with the machine, its load and the
+// date, so the README's performance figures are always one whole run's output, never edited by hand.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
+const { values: opt } = parseArgs({
+  options: { db: { type: 'string', default: process.env.CHEM_DB }, readme: { type: 'boolean' } },
+});
 const dir = fileURLToPath(new URL('.', import.meta.url));
+const readme = fileURLToPath(new URL('../README.md', import.meta.url));
+const BEGIN = '<!-- bench:begin -->';
+const END = '<!-- bench:end -->';
+const db = opt.db && existsSync(opt.db) ? opt.db : undefined;
+const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at the start`;
+
+const sections = [];
 let failed = 0;
-for (const name of ['predict.js', 'search.js', 'serve.js']) {
+for (const [name, needsDb] of [['predict.js', false], ['search.js', true], ['records.js', true], ['serve.js', false]]) {
   console.log(`\n=== bench/${name} ===`);
-  const r = spawnSync(process.execPath, [dir + name, ...process.argv.slice(2)], { stdio: 'inherit' });
+  if (needsDb && !db) {
+    console.log('skipped: give --db PATH, a database built with "chem db build --structure-index"');
+    continue;
+  }
+  const r = spawnSync(process.execPath, [dir + name, ...(db ? ['--db', db] : [])], { stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 26 });
+  process.stdout.write(r.stdout);
   if (r.status !== 0) failed++;
+  sections.push(`\`node bench/${name}${db ? ' --db PATH' : ''}\`${r.status === 0 ? '' : ` (exit ${r.status})`}:\n\n\`\`\`text\n${r.stdout.trim()}\n\`\`\``);
+}
+
+if (opt.readme) {
+  const text = readFileSync(readme, 'utf8');
+  const [a, b] = [text.indexOf(BEGIN), text.indexOf(END)];
+  if (a < 0 || b < a) throw new Error(`README.md has no ${BEGIN} … ${END} section`);
+  const day = new Date().toISOString().slice(0, 10);
+  const body = [`Output of \`npm run bench -- --db PATH --readme\` on ${day}: ${machine}.`, ...sections].join('\n\n');
+  writeFileSync(readme, `${text.slice(0, a + BEGIN.length)}\n${body}\n${text.slice(b)}`);
+  console.log(`\nREADME.md: bench section rewritten`);
 }
 process.exitCode = failed ? 1 : 0;

@@ -37,12 +37,11 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
       notices.push(`mol2d and predictions left out: OpenChemLib cannot read the SMILES (${message(err)})`);
     }
     if (files) {
-      try {
-        c.drawing = await (await import('../chem/drawing.js')).pngDataUri(c.smiles);
-      } catch (err) {
-        notices.push(`drawing left out: ${message(err)}`);
-      }
-      if (mol) addMolfiles(c, mol, chem, notices);
+      const f = await structureFiles(c.smiles, mol, chem);
+      if (f.drawing) c.drawing = f.drawing;
+      if (f.mol2d) c.mol2d = f.mol2d;
+      if (f.mol3d) c.mol3d = f.mol3d;
+      notices.push(...f.notices);
     }
     if (mol) await addPredictions(c, mol, notices);
   }
@@ -54,7 +53,39 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
   return completeRecord(c);
 }
 
-function addMolfiles(c: Compound, mol: Molecule, chem: typeof import('../chem/molecule.js'), notices: string[]): void {
+/** The drawing and molfiles of a structure, and why any is left out. */
+interface StructureFiles {
+  drawing?: string;
+  mol2d?: string;
+  mol3d?: string;
+  notices: string[];
+}
+
+/**
+ * Files of the structures read last (least recently used dropped first). They depend on the SMILES alone and are
+ * most of a record's cost (~15 ms), so a record read again (a server's popular compounds) skips them. ~30 kB each.
+ */
+const FILES_KEPT = 500;
+const filesCache = new Map<string, StructureFiles>();
+
+async function structureFiles(smiles: string, mol: Molecule | undefined, chem: typeof import('../chem/molecule.js')): Promise<StructureFiles> {
+  let f = filesCache.get(smiles);
+  if (f) filesCache.delete(smiles); // re-inserted below as the most recent
+  else {
+    f = { notices: [] };
+    try {
+      f.drawing = await (await import('../chem/drawing.js')).pngDataUri(smiles);
+    } catch (err) {
+      f.notices.push(`drawing left out: ${chem.parserMessage(err)}`);
+    }
+    if (mol) addMolfiles(f, mol, chem, f.notices);
+    if (filesCache.size >= FILES_KEPT) filesCache.delete(filesCache.keys().next().value!);
+  }
+  filesCache.set(smiles, f);
+  return f;
+}
+
+function addMolfiles(c: StructureFiles, mol: Molecule, chem: typeof import('../chem/molecule.js'), notices: string[]): void {
   let layout: Molecule;
   try {
     layout = chem.laidOut(mol);
