@@ -10,7 +10,7 @@ import { decide, DEFAULT_POLICY, RateLimiter, type Decision, type Limiter, type 
 export type RedisFailure = 'open' | 'closed';
 
 /** The set holding the hex SHA-256 digests of the API keys (`--redis-keys`). */
-export const KEYS_SET = 'chem:keys';
+const KEYS_SET = 'chem:keys';
 const BUCKET_PREFIX = 'chem:rl:';
 /** A command not answered within this time counts as Redis being unreachable, ms. */
 const COMMAND_TIMEOUT_MS = 500;
@@ -21,7 +21,7 @@ export interface Log {
 }
 
 /** The URL without its password, for logs. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '****';

@@ -80,7 +80,7 @@ export function cidCommand(deps: Deps): Command {
     .action(action(deps, (ctx, [id]) => runCid(ctx, { id })));
 }
 
-export async function runCid(ctx: Context, { id }: { id?: string }): Promise<number> {
+async function runCid(ctx: Context, { id }: { id?: string }): Promise<number> {
   if (!id) throw usageError('usage: chem cid ID (see chem cid --help)');
   const backend = await ctx.backend();
   // Whole JSON documents carry every field; tables and rows (NDJSON with --fields) show none of the structure files.

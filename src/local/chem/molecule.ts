@@ -92,7 +92,7 @@ export function elementCounts(mol: Molecule): Record<string, number> {
   return counts;
 }
 
-export function netCharge(mol: Molecule): number {
+function netCharge(mol: Molecule): number {
   let q = 0;
   for (let a = 0; a < mol.getAllAtoms(); a++) q += mol.getAtomCharge(a);
   return q;

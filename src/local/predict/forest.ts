@@ -35,7 +35,7 @@ export interface Forest {
 }
 
 /** A padding node goes left whatever the rank; a missing value ranks below (goes left) or above (right) every k. */
-export const PASS = 0x7fff;
+const PASS = 0x7fff;
 const MISSING_LEFT = -1;
 const MISSING_RIGHT = 0x7fff;
 

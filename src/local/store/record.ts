@@ -12,7 +12,7 @@ import type { Compound, DataPoint, PropertyMap } from '../../api/types.js';
 import type { Molecule } from '../chem/molecule.js';
 import type { Store } from './store.js';
 
-export function checkCompoundId(id: string): void {
+function checkCompoundId(id: string): void {
   if (!isCompoundId(id)) throw usageError(`malformed compound id "${id}": expected digit groups with a check digit, like 27-471-9`);
 }
 
@@ -238,7 +238,7 @@ const TEXT_FIELDS = ['compound', 'cas', 'inchi', 'inchikey', 'formula', 'smiles'
  * of spec 2.1 present (text "", lists [], maps {}); `mw` stays absent only when the formula is
  * unknown. Values added to the record before this call (stored, predicted) all take part.
  */
-export function completeRecord(c: Compound): Compound {
+function completeRecord(c: Compound): Compound {
   for (const map of [(c.fixed_props ??= {}), (c.tpdep_props ??= {})]) {
     for (const key of Object.keys(map)) map[key] = orderPoints(map[key]!);
   }

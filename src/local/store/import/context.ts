@@ -50,7 +50,7 @@ export const byCas =
 
 
 /** The source of the log entry of a derived stage (ImportContext.derive), which is no source file's. */
-export const DERIVED = 'derived';
+const DERIVED = 'derived';
 
 export class Tally {
   rows = 0;

@@ -92,7 +92,7 @@ export interface TableSpec {
 export const path = (spec: TableSpec) => (spec.file.startsWith('/') ? spec.file.slice(1) : `${CHEMICALS}/${spec.file}`);
 
 /** Relative deviation from the median of the other tables above which a curve is dropped. */
-export const CURVE_TOLERANCE = 0.1;
+const CURVE_TOLERANCE = 0.1;
 
 interface Held {
   ref: string;
@@ -173,7 +173,7 @@ export function cells(row: Row, cols: readonly string[]): number[] | undefined {
 }
 
 /** The range a curve is sampled on (stopping short of where it vanishes). */
-export function sampledRange(c: Curve): [number, number] {
+function sampledRange(c: Curve): [number, number] {
   return [c.tmin, c.zeroAt === undefined ? c.tmax : Math.min(c.tmax, 0.999 * c.zeroAt)];
 }
 

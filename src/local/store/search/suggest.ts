@@ -42,7 +42,7 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /** How many edits a query of this length may be away from a suggestion. */
-export function maxEdits(length: number): number {
+function maxEdits(length: number): number {
   return length <= 4 ? 1 : length <= 8 ? 2 : 3;
 }
 

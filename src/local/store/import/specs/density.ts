@@ -8,7 +8,7 @@ import { R } from '../units.js';
 const DIR = 'Density';
 const noMw = 'no molar mass';
 /** `chemicals.critical` tries these tables in this order for Tc and Pc. */
-export const CRITICAL_ORDER = ['heos', 'iupac', 'mathews', 'crc', 'passut', 'webbook', 'psrk', 'dippr', 'yaws'];
+const CRITICAL_ORDER = ['heos', 'iupac', 'mathews', 'crc', 'passut', 'webbook', 'psrk', 'dippr', 'yaws'];
 
 /** kg/m³ from a molar volume in m³/mol. */
 const fromVm = (vm: number, mw: number) => mw / 1000 / vm;

@@ -6,7 +6,7 @@ import { cells, dippr100Row, MISSING, type TableSpec } from '../runner.js';
 
 const DIR = 'Thermal Conductivity';
 /** Where the VDI gas polynomials are sampled (the table states no range). */
-export const GAS_RANGE: [number, number] = [250, 1000];
+const GAS_RANGE: [number, number] = [250, 1000];
 const VDI_PVAP = 'Vapor Pressure/VDI PPDS Boiling temperatures at different pressures.tsv';
 
 export const THERMAL_CONDUCTIVITY: TableSpec[] = [
