@@ -78,14 +78,15 @@ async function structureFiles(smiles: string, mol: Molecule | undefined, chem: t
     } catch (err) {
       f.notices.push(`drawing left out: ${chem.parserMessage(err)}`);
     }
-    if (mol) addMolfiles(f, mol, chem, f.notices);
+    if (mol) addMolfiles(f, mol, chem);
     if (filesCache.size >= FILES_KEPT) filesCache.delete(filesCache.keys().next().value!);
   }
   filesCache.set(smiles, f);
   return f;
 }
 
-function addMolfiles(c: StructureFiles, mol: Molecule, chem: typeof import('../chem/molecule.js'), notices: string[]): void {
+function addMolfiles(c: StructureFiles, mol: Molecule, chem: typeof import('../chem/molecule.js')): void {
+  const { notices } = c;
   let layout: Molecule;
   try {
     layout = chem.laidOut(mol);

@@ -5,7 +5,7 @@
 // (74-82-8): that row is refused.
 import { dippr100, shomate, tGrid, trcCpOverR, T298 } from './correlations.js';
 import type { RowKey } from './context.js';
-import { at, cells, MISSING, tables, type Column, type Curve, type TableSpec, type Value } from './runner.js';
+import { at, cells, cellsOrZero, MISSING, tables, type Column, type Curve, type TableSpec, type Value } from './runner.js';
 import { num, type Row } from './table.js';
 import { R } from './units.js';
 
@@ -54,7 +54,7 @@ export const heatCapacity = tables('heat-capacity', [
       const v = cells(row, ['Tmin', 'Tmax', 'a0']);
       if (!v) return MISSING;
       const [tmin, tmax, a0] = v as [number, number, number];
-      const [a1, a2, a3, a4] = ['a1', 'a2', 'a3', 'a4'].map((k) => num(row[k]) ?? 0) as [number, number, number, number];
+      const [a1, a2, a3, a4] = cellsOrZero(row, ['a1', 'a2', 'a3', 'a4']) as [number, number, number, number];
       const ts = tGrid(tmin, tmax).filter((T) => T !== T298 || num(row.Cpg) === undefined);
       return [{ key: 'cpg', unit: 'J/(mol×K)', tmin, tmax, ts, f: (T) => R * dippr100(T, a0, a1, a2, a3, a4), c: `Cp/R polynomial, ${tmin}–${tmax} K` }];
     },
@@ -110,7 +110,7 @@ export const heatCapacity = tables('heat-capacity', [
       const v = cells(row, ['Constant Term', 'Tmin', 'Tmax']);
       if (!v) return MISSING;
       const [a, tmin, tmax] = v as [number, number, number];
-      const [b, c2, d] = ['+*T term', '/T^2 term', '*T^2 term'].map((k) => num(row[k]) ?? 0) as [number, number, number];
+      const [b, c2, d] = cellsOrZero(row, ['+*T term', '/T^2 term', '*T^2 term']) as [number, number, number];
       return [
         {
           key,

@@ -172,6 +172,11 @@ export function cells(row: Row, cols: readonly string[]): number[] | undefined {
   return out;
 }
 
+/** The numbers of optional columns (a coefficient left empty is 0). */
+export function cellsOrZero(row: Row, cols: readonly string[]): number[] {
+  return cols.map((c) => num(row[c]) ?? 0);
+}
+
 /** The range a curve is sampled on (stopping short of where it vanishes). */
 function sampledRange(c: Curve): [number, number] {
   return [c.tmin, c.zeroAt === undefined ? c.tmax : Math.min(c.tmax, 0.999 * c.zeroAt)];

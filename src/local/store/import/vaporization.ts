@@ -5,7 +5,7 @@
 //   SUBCRITICAL_GRID: 298.15 K (when below 0.95 Tc) and 0.6, 0.7, 0.8, 0.9 Tc;
 // - VDI saturation tables: tabulated Hvap and liquid viscosity at the listed temperatures.
 import { alibakhshi, dippr106, ppds12, T298 } from './correlations.js';
-import { at, cells, MISSING, tables, type Curve } from './runner.js';
+import { at, cells, cellsOrZero, MISSING, tables, type Curve } from './runner.js';
 import { num, type Row } from './table.js';
 import { R } from './units.js';
 
@@ -41,7 +41,7 @@ export const vaporization = tables('vaporization', [
       const v = cells(row, ['Tc', 'C1', 'C2', 'Tmin', 'Tmax']);
       if (!v) return MISSING;
       const [tc, c1, c2, tmin, tmax] = v as [number, number, number, number, number];
-      const [c3, c4] = ['C3', 'C4'].map((k) => num(row[k]) ?? 0) as [number, number];
+      const [c3, c4] = cellsOrZero(row, ['C3', 'C4']) as [number, number];
       return [{ key: 'hvapt', unit: 'J/mol', tmin, tmax, zeroAt: tc, f: (T) => dippr106(T, tc, c1, c2, c3, c4), c: `DIPPR eq. 106 (Perry's Table 2-150), ${tmin}–${tmax} K` }];
     },
   },

@@ -3,8 +3,7 @@
 // Not imported: vapour viscosities (Perry 2-312, VDI gas; the registry's dvisc is the liquid) and the
 // Viswanath–Natarajan and Dutt–Prasad tables (the data README's spot check finds ethanol 3x off).
 import { dippr101, ppds9 } from './correlations.js';
-import { cells, MISSING, tables } from './runner.js';
-import { num } from './table.js';
+import { cells, cellsOrZero, MISSING, tables } from './runner.js';
 
 const VDI_TEMPS = [273.15, 298.15, 323.15, 348.15, 373.15];
 
@@ -17,7 +16,7 @@ export const viscosity = tables('viscosity', [
       if (!v) return MISSING;
       const [c1, c2, tmin, tmax] = v as [number, number, number, number];
       // empty C3–C5 are 0
-      const [c3, c4, c5] = ['C3', 'C4', 'C5'].map((k) => num(row[k]) ?? 0) as [number, number, number];
+      const [c3, c4, c5] = cellsOrZero(row, ['C3', 'C4', 'C5']) as [number, number, number];
       return [{ key: 'dvisc', unit: 'Pa×s', tmin, tmax, f: (T) => dippr101(T, c1, c2, c3, c4, c5), c: `DIPPR eq. 101 (Perry's Table 2-313), ${tmin}–${tmax} K` }];
     },
   },
