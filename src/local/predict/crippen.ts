@@ -1,7 +1,7 @@
 // Wildman-Crippen logP and molar refractivity: S. A. Wildman, G. M. Crippen, J. Chem. Inf. Comput. Sci. 39 (1999) 868.
 import { CRIPPEN_TYPES } from './crippen-table.js';
 import type { MolGraph } from './molgraph.js';
-import { compileSmarts, indexByRootElement, matchAt } from './smarts.js';
+import { atomClasses, compileSmarts, matchAt, PatternIndex } from './smarts.js';
 
 export interface CrippenResult {
   logp: number;
@@ -10,29 +10,41 @@ export interface CrippenResult {
   types: Record<string, number>;
 }
 
-const ROWS_BY_Z = indexByRootElement(CRIPPEN_TYPES.map((row) => ({ ...row, pattern: compileSmarts(row.smarts) })));
+const TYPE_NAMES = [...new Set(CRIPPEN_TYPES.map((row) => row.type))];
+const ROWS = new PatternIndex(CRIPPEN_TYPES.map((row) => ({ ...row, slot: TYPE_NAMES.indexOf(row.type), pattern: compileSmarts(row.smarts) })));
+/** Scratch of one call: the sums, atoms per type slot, and the slots in the order first seen (the key order of `types`). */
+const sums = { logp: 0, mr: 0, seen: 0 };
+const counts = new Float64Array(TYPE_NAMES.length);
+const order = new Int32Array(TYPE_NAMES.length);
 
 /**
  * Every atom, hydrogens included, takes the first row whose SMARTS matches with it as the first atom.
  * Hydrogen nodes on the same atom are interchangeable (an automorphism swaps them), so they share one type.
  */
 export function crippen(g: MolGraph): CrippenResult {
-  const result: CrippenResult = { logp: 0, mr: 0, types: {} };
+  const cls = atomClasses(g, true);
+  sums.logp = sums.mr = sums.seen = 0;
   for (let a = 0; a < g.heavy; a++) {
-    assign(result, g, a, 1);
+    assign(g, cls, a, 1);
     const hydrogens = g.start[a + 1] - g.coreEnd[a];
-    if (hydrogens) assign(result, g, g.nbr[g.coreEnd[a]], hydrogens);
+    if (hydrogens) assign(g, cls, g.nbr[g.coreEnd[a]], hydrogens);
   }
-  return result;
+  const types: Record<string, number> = {};
+  for (let k = 0; k < sums.seen; k++) {
+    types[TYPE_NAMES[order[k]]] = counts[order[k]];
+    counts[order[k]] = 0;
+  }
+  return { logp: sums.logp, mr: sums.mr, types };
 }
 
-/** Types `node` and adds its contributions `n` times. */
-function assign(result: CrippenResult, g: MolGraph, node: number, n: number): void {
-  for (const row of ROWS_BY_Z[g.z[node]]) {
-    if (!matchAt(row.pattern, g, node, true)) continue;
-    result.logp += n * row.logp;
-    result.mr += n * row.mr;
-    result.types[row.type] = (result.types[row.type] ?? 0) + n;
+/** Types `node` (the first row whose pattern matches there) and adds its contributions `n` times. */
+function assign(g: MolGraph, cls: Int32Array, node: number, n: number): void {
+  for (const row of ROWS.candidates(g, node, true, cls)) {
+    if (!matchAt(row.pattern, g, node, true, cls)) continue;
+    sums.logp += n * row.logp;
+    sums.mr += n * row.mr;
+    if (counts[row.slot] === 0) order[sums.seen++] = row.slot;
+    counts[row.slot] += n;
     return;
   }
 }

@@ -16,7 +16,9 @@ import { BOND_AROMATIC, BOND_DOUBLE, BOND_SINGLE, BOND_TRIPLE, type MolGraph } f
 export const FEATURES_VERSION = 2;
 
 const ELEMENTS: readonly [string, number][] = [['C', 6], ['H', 1], ['N', 7], ['O', 8], ['F', 9], ['Cl', 17], ['Br', 35], ['I', 53], ['S', 16], ['P', 15], ['Si', 14], ['B', 5]];
-const ELEMENT_SLOT = new Map(ELEMENTS.map(([, z], i) => [z, i]));
+/** Element slot by atomic number (ELEMENTS.length: other). */
+const ELEMENT_SLOT = new Uint8Array(256).fill(ELEMENTS.length);
+ELEMENTS.forEach(([, z], i) => (ELEMENT_SLOT[z] = i));
 const LABELS = OCL.Molecule.cAtomLabel;
 const GRAPH = ['rings', 'aromatic_atoms', 'ring_atoms', 'charged_atoms', 'net_charge', 'single_bonds', 'double_bonds', 'triple_bonds', 'aromatic_bonds', 'rotatable_bonds', 'hbond_donors', 'hbond_acceptors', 'fragments', 'degree1', 'degree2', 'degree3', 'degree4', 'csp3', 'halogens'];
 const JOBACK_ESTIMATES = ['tb', 'tf', 'tc', 'pc_bar', 'vc_cm3', 'hf', 'gf', 'hvap', 'hfus', 'af_lee_kesler', 'log10ws_gse'] as const;
@@ -67,67 +69,89 @@ export function featureVector(inp: FeatureInputs): Float32Array {
   let heavy = 0;
   for (let a = 0; a < g.heavy; a++) {
     if (g.z[a] !== 1) heavy++;
-    x[O_ELEMENTS + (ELEMENT_SLOT.get(g.z[a]) ?? ELEMENTS.length)]++;
+    x[O_ELEMENTS + ELEMENT_SLOT[g.z[a]]]++;
   }
   x[2] = heavy;
   x[O_ELEMENTS + 1] += g.n - g.heavy; // implicit hydrogens
-  graphCounts(g, x.subarray(O_GRAPH, O_JOBACK));
+  const hdeg = heavyDegrees(g);
+  graphCounts(g, hdeg, x, O_GRAPH);
 
   x[O_JOBACK] = inp.jobackComplete ? 1 : 0;
   for (const [group, n] of inp.jobackCounts) x[O_JOBACK + 1 + JOBACK_SLOT.get(group.id)!] = n;
-  const e = inp.joback ?? {};
-  const af = e.tb !== undefined && e.tc !== undefined && e.pcBar !== undefined ? leeKeslerOmega(e.tb, e.tc, e.pcBar * 100) : undefined;
-  const ws = e.tf !== undefined ? gseLog10Solubility(inp.crippen.logp, e.tf) : undefined;
-  [e.tb, e.tf, e.tc, e.pcBar, e.vcCm3, e.hf, e.gf, e.hvap, e.hfus, af, ws].forEach((v, i) => {
-    x[O_JOBACK_EST + i] = v === undefined || !Number.isFinite(v) ? NaN : v;
-  });
+  const e = inp.joback;
+  if (e === undefined) x.fill(NaN, O_JOBACK_EST, O_JOBACK_EST + JOBACK_ESTIMATES.length);
+  else {
+    const o = O_JOBACK_EST;
+    x[o] = finite(e.tb);
+    x[o + 1] = finite(e.tf);
+    x[o + 2] = finite(e.tc);
+    x[o + 3] = finite(e.pcBar);
+    x[o + 4] = finite(e.vcCm3);
+    x[o + 5] = finite(e.hf);
+    x[o + 6] = finite(e.gf);
+    x[o + 7] = finite(e.hvap);
+    x[o + 8] = finite(e.hfus);
+    x[o + 9] = e.tb !== undefined && e.tc !== undefined && e.pcBar !== undefined ? finite(leeKeslerOmega(e.tb, e.tc, e.pcBar * 100)) : NaN;
+    x[o + 10] = e.tf !== undefined ? finite(gseLog10Solubility(inp.crippen.logp, e.tf)) : NaN;
+  }
 
-  for (const [type, n] of Object.entries(inp.crippen.types)) x[O_CRIPPEN + CRIPPEN_SLOT.get(type)!] = n;
+  for (const type in inp.crippen.types) x[O_CRIPPEN + CRIPPEN_SLOT.get(type)!] = inp.crippen.types[type];
   x[O_CRIPPEN + CRIPPEN_KEYS.length] = inp.crippen.logp;
   x[O_CRIPPEN + CRIPPEN_KEYS.length + 1] = inp.crippen.mr;
   x[O_MCGOWAN] = inp.mcgowan ?? NaN;
-  atomEnvironments(g, x.subarray(O_MORGAN));
+  atomEnvironments(g, hdeg, x, O_MORGAN);
   return x;
 }
 
-const HALOGENS = new Set([9, 17, 35, 53]);
+const finite = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? NaN : v);
 
-function graphCounts(g: MolGraph, out: Float32Array): void {
+/** Scratch arrays reused from molecule to molecule (grown as needed): the callee's per-atom values. */
+let scratch = { hdeg: new Int32Array(64), stack: new Int32Array(64), ids: new Uint32Array(64), next: new Uint32Array(64) };
+const pairs = new Uint32Array(256);
+
+/** Heavy neighbours of each core atom (into the scratch). */
+function heavyDegrees(g: MolGraph): Int32Array {
+  if (scratch.hdeg.length < g.heavy) {
+    const n = 2 * g.heavy;
+    scratch = { hdeg: new Int32Array(n), stack: new Int32Array(n), ids: new Uint32Array(n), next: new Uint32Array(n) };
+  }
+  const hdeg = scratch.hdeg;
+  for (let a = 0; a < g.heavy; a++) {
+    let d = 0;
+    for (let k = g.start[a]; k < g.coreEnd[a]; k++) if (g.z[g.nbr[k]] !== 1) d++;
+    hdeg[a] = d;
+  }
+  return hdeg;
+}
+
+function graphCounts(g: MolGraph, hdeg: Int32Array, x: Float32Array, o: number): void {
   let edges = 0;
   for (let a = 0; a < g.heavy; a++) {
-    if (g.aromatic[a]) out[1]++;
-    if (g.ring[a]) out[2]++;
-    if (g.charge[a]) out[3]++;
-    out[4] += g.charge[a];
-    let heavyNbrs = 0;
+    if (g.aromatic[a]) x[o + 1]++;
+    if (g.ring[a]) x[o + 2]++;
+    if (g.charge[a]) x[o + 3]++;
+    x[o + 4] += g.charge[a];
     for (let k = g.start[a]; k < g.coreEnd[a]; k++) {
       const b = g.nbr[k];
-      if (g.z[b] !== 1) heavyNbrs++;
       if (b < a) continue; // each core bond once
       edges++;
       const bt = g.bond[k];
-      if (bt === BOND_SINGLE) out[5]++;
-      else if (bt === BOND_DOUBLE) out[6]++;
-      else if (bt === BOND_TRIPLE) out[7]++;
-      else if (bt === BOND_AROMATIC) out[8]++;
-      if (bt === BOND_SINGLE && !(g.ring[a] && g.ring[b]) && heavyDegree(g, a) > 1 && heavyDegree(g, b) > 1) out[9]++;
+      if (bt === BOND_SINGLE) x[o + 5]++;
+      else if (bt === BOND_DOUBLE) x[o + 6]++;
+      else if (bt === BOND_TRIPLE) x[o + 7]++;
+      else if (bt === BOND_AROMATIC) x[o + 8]++;
+      if (bt === BOND_SINGLE && !(g.ring[a] && g.ring[b]) && hdeg[a] > 1 && hdeg[b] > 1) x[o + 9]++;
     }
     const z = g.z[a];
-    if ((z === 7 || z === 8) && g.hs[a] > 0) out[10]++;
-    if (z === 7 || z === 8) out[11]++;
-    if (heavyNbrs >= 1 && heavyNbrs <= 4) out[12 + heavyNbrs]++;
-    if (z === 6 && g.degree[a] === 4) out[17]++;
-    if (HALOGENS.has(z)) out[18]++;
+    if ((z === 7 || z === 8) && g.hs[a] > 0) x[o + 10]++;
+    if (z === 7 || z === 8) x[o + 11]++;
+    if (hdeg[a] >= 1 && hdeg[a] <= 4) x[o + 12 + hdeg[a]]++;
+    if (z === 6 && g.degree[a] === 4) x[o + 17]++;
+    if (z === 9 || z === 17 || z === 35 || z === 53) x[o + 18]++; // halogens
   }
   const fragments = components(g);
-  out[12] = fragments;
-  out[0] = edges - g.heavy + fragments; // ring closures (cyclomatic number)
-}
-
-function heavyDegree(g: MolGraph, a: number): number {
-  let d = 0;
-  for (let k = g.start[a]; k < g.coreEnd[a]; k++) if (g.z[g.nbr[k]] !== 1) d++;
-  return d;
+  x[o + 12] = fragments;
+  x[o + 0] = edges - g.heavy + fragments; // ring closures (cyclomatic number)
 }
 
 /** What a model's applicability domain is checked on: element symbols of the core atoms, parts, heavy atoms. */
@@ -150,20 +174,21 @@ export function domainFacts(g: MolGraph): DomainFacts {
 /** Connected components of the core atoms. */
 function components(g: MolGraph): number {
   const seen = new Uint8Array(g.heavy);
-  const stack: number[] = [];
+  const stack = scratch.stack.length >= g.heavy ? scratch.stack : new Int32Array(g.heavy);
   let n = 0;
   for (let s = 0; s < g.heavy; s++) {
     if (seen[s]) continue;
     n++;
     seen[s] = 1;
-    stack.push(s);
-    while (stack.length) {
-      const a = stack.pop()!;
+    let top = 0;
+    stack[top++] = s;
+    while (top) {
+      const a = stack[--top];
       for (let k = g.start[a]; k < g.coreEnd[a]; k++) {
         const b = g.nbr[k];
         if (!seen[b]) {
           seen[b] = 1;
-          stack.push(b);
+          stack[top++] = b;
         }
       }
     }
@@ -178,25 +203,32 @@ const mix = (h: number, v: number) => Math.imul(h ^ (v >>> 0), 16777619) >>> 0;
  * charge, ring and aromatic flags; each further radius hashes the atom's identifier with its neighbours'
  * (bond order, identifier) pairs, sorted. Every identifier at radius 0, 1 and 2 adds one count to its bucket.
  */
-function atomEnvironments(g: MolGraph, out: Float32Array): void {
-  let ids = new Uint32Array(g.heavy);
+function atomEnvironments(g: MolGraph, hdeg: Int32Array, x: Float32Array, o: number): void {
+  let { ids, next } = scratch;
   for (let a = 0; a < g.heavy; a++) {
-    let h = 2166136261;
-    for (const v of [g.z[a], heavyDegree(g, a), g.hs[a], g.charge[a] + 16, g.ring[a], g.aromatic[a]]) h = mix(h, v);
+    const h = mix(mix(mix(mix(mix(mix(2166136261, g.z[a]), hdeg[a]), g.hs[a]), g.charge[a] + 16), g.ring[a]), g.aromatic[a]);
     ids[a] = h;
-    out[h % MORGAN_BITS]++;
+    x[o + (h % MORGAN_BITS)]++;
   }
   for (let r = 1; r <= 2; r++) {
-    const next = new Uint32Array(g.heavy);
     for (let a = 0; a < g.heavy; a++) {
-      const pairs: number[] = [];
-      for (let k = g.start[a]; k < g.coreEnd[a]; k++) pairs.push(mix(mix(2166136261, g.bond[k]), ids[g.nbr[k]]));
-      pairs.sort((p, q) => p - q);
+      // the (bond, identifier) pairs in ascending order (insertion sort: a handful of neighbours)
+      const end = g.coreEnd[a];
+      const p = end - g.start[a] <= pairs.length ? pairs : new Uint32Array(end - g.start[a]);
+      let n = 0;
+      for (let k = g.start[a]; k < end; k++) {
+        const v = mix(mix(2166136261, g.bond[k]), ids[g.nbr[k]]);
+        let i = n++;
+        for (; i > 0 && p[i - 1] > v; i--) p[i] = p[i - 1];
+        p[i] = v;
+      }
       let h = mix(mix(2166136261, r), ids[a]);
-      for (const p of pairs) h = mix(h, p);
+      for (let i = 0; i < n; i++) h = mix(h, p[i]);
       next[a] = h;
-      out[h % MORGAN_BITS]++;
+      x[o + (h % MORGAN_BITS)]++;
     }
+    const t = ids;
     ids = next;
+    next = t;
   }
 }

@@ -1,7 +1,7 @@
 // Joback/Reid group contributions: K. G. Joback, R. C. Reid, Chem. Eng. Commun. 57 (1987) 233-243.
 import { JOBACK_GROUPS, type JobackField, type JobackGroup } from './joback-table.js';
 import type { MolGraph } from './molgraph.js';
-import { compileNeighbour, compileSmarts, findNeighbour, indexByRootElement, matchAt } from './smarts.js';
+import { atomClasses, compileNeighbour, compileSmarts, findNeighbour, matchAt, PatternIndex } from './smarts.js';
 
 /** Fixed-value estimates in Joback's own units (K, bar, cm³/mol, kJ/mol); a field is absent when a group has no value. */
 export interface JobackEstimate {
@@ -20,7 +20,7 @@ export interface JobackEstimate {
   visc?: [number, number];
 }
 
-const GROUPS_BY_Z = indexByRootElement(
+const GROUPS = new PatternIndex(
   JOBACK_GROUPS.map((group) => ({ group, pattern: compileSmarts(group.smarts), consumes: group.consumes.map(compileNeighbour) })),
 );
 
@@ -32,9 +32,10 @@ export function jobackGroupCounts(g: MolGraph): { counts: Map<JobackGroup, numbe
   const cover = new Uint8Array(g.heavy);
   const found: JobackGroup[] = [];
   let complete = true;
+  const cls = atomClasses(g, false);
   for (let a = 0; a < g.heavy; a++) {
-    for (const { group, pattern, consumes } of GROUPS_BY_Z[g.z[a]]) {
-      if (!matchAt(pattern, g, a, false)) continue;
+    for (const { group, pattern, consumes } of GROUPS.candidates(g, a, false, cls)) {
+      if (!matchAt(pattern, g, a, false, cls)) continue;
       found.push(group);
       cover[a]++;
       const taken: number[] = [];

@@ -8,8 +8,11 @@
 // patterns ('.'), hybridization (^), component-level grouping; they are parse errors naming the position.
 import { BOND_AROMATIC, BOND_DOUBLE, BOND_SINGLE, BOND_TRIPLE, type MolGraph } from './molgraph.js';
 
-/** `explicitH`: hydrogens are atoms (Crippen) or only counts (Joback, search: hydrogen-suppressed). */
-type AtomTest = (g: MolGraph, a: number, explicitH: boolean) => boolean;
+/**
+ * `explicitH`: hydrogens are atoms (Crippen) or only counts (Joback, search: hydrogen-suppressed); `cls`: the graph's
+ * atomClasses for that view, or null (recursive patterns pass it on).
+ */
+type AtomTest = (g: MolGraph, a: number, explicitH: boolean, cls: Int32Array | null) => boolean;
 /** A test of the bond at adjacency entry `j` (g.bond[j], g.ringBond[j]). */
 type BondTest = (g: MolGraph, j: number) => boolean;
 
@@ -36,16 +39,26 @@ export const NONE = -1000;
 const FIELDS = ['z', 'arom', 'h', 'x', 'ring', 'q'] as const;
 const req = (fields: Partial<Req> = {}): Req => ({ z: NONE, arom: NONE, h: NONE, x: NONE, ring: NONE, q: NONE, never: false, ...fields });
 
-/** An atom expression, the atomic numbers it can match (null: any) for indexing patterns by element, and its Req. */
+/**
+ * An atom expression, the atomic numbers it can match (null: any) for indexing patterns by element, and its Req.
+ * `test` is `local && rest` (null: true): `local` reads only what atomClasses keys on, so its value can be kept per
+ * class; `rest` holds the recursive parts, which look beyond the atom.
+ */
 interface Expr {
   test: AtomTest;
   z: number[] | null;
   req: Req;
+  local: AtomTest | null;
+  rest: AtomTest | null;
 }
 
 export interface PatternAtom {
   test: AtomTest;
   req: Req;
+  local: AtomTest | null;
+  rest: AtomTest | null;
+  /** Per atom class: 0 not known yet, 1 zMask, req and `local` hold, 2 they do not. */
+  memo: Uint8Array;
   /** Atomic numbers the atom can have (null: any), and as a lookup by atomic number (a quick first test). */
   z: number[] | null;
   zMask: Uint8Array | null;
@@ -106,6 +119,11 @@ const BONDS: Record<string, BondExpr> = {
 };
 const DEFAULT_BOND: BondExpr = { test: (g, j) => g.bond[j] === BOND_SINGLE || g.bond[j] === BOND_AROMATIC, codes: codeBit(BOND_SINGLE) | codeBit(BOND_AROMATIC) };
 
+const both = (x: AtomTest | null, y: AtomTest | null): AtomTest | null =>
+  x === null ? y : y === null ? x : (g, a, h, c) => x(g, a, h, c) && y(g, a, h, c);
+/** The local and rest parts of an expression `test` built from parts that are all local or not. */
+const split = (test: AtomTest, local: boolean) => (local ? { local: test, rest: null } : { local: null, rest: test });
+
 const and = (x: Expr, y: Expr): Expr => {
   const r = req({ never: x.req.never || y.req.never });
   for (const f of FIELDS) {
@@ -114,28 +132,35 @@ const and = (x: Expr, y: Expr): Expr => {
     r[f] = u !== NONE ? u : v;
   }
   return {
-    test: (g, a, h) => x.test(g, a, h) && y.test(g, a, h),
+    test: (g, a, h, c) => x.test(g, a, h, c) && y.test(g, a, h, c),
     z: x.z === null ? y.z : y.z === null ? x.z : x.z.filter((z) => y.z!.includes(z)),
     req: r,
+    local: both(x.local, y.local),
+    rest: both(x.rest, y.rest),
   };
 };
 const or = (x: Expr, y: Expr): Expr => {
   const r = req({ never: x.req.never && y.req.never });
   for (const f of FIELDS) r[f] = x.req[f] === y.req[f] ? x.req[f] : NONE;
+  const test: AtomTest = (g, a, h, c) => x.test(g, a, h, c) || y.test(g, a, h, c);
   return {
-    test: (g, a, h) => x.test(g, a, h) || y.test(g, a, h),
+    test,
     z: x.z === null || y.z === null ? null : [...new Set([...x.z, ...y.z])],
     req: r,
+    ...split(test, x.rest === null && y.rest === null),
   };
 };
-const not = (x: Expr): Expr => ({ test: (g, a, h) => !x.test(g, a, h), z: null, req: req() });
-const leaf = (test: AtomTest, r: Partial<Req> = {}): Expr => ({ test, z: null, req: req(r) });
+const not = (x: Expr): Expr => {
+  const test: AtomTest = (g, a, h, c) => !x.test(g, a, h, c);
+  return { test, z: null, req: req(), ...split(test, x.rest === null) };
+};
+const leaf = (test: AtomTest, r: Partial<Req> = {}): Expr => ({ test, z: null, req: req(r), local: test, rest: null });
 const element = (z: number, arom?: boolean): Expr => ({
-  test: arom === undefined ? (g, a) => g.z[a] === z : (g, a) => g.z[a] === z && (g.aromatic[a] === 1) === arom,
+  ...leaf(arom === undefined ? (g, a) => g.z[a] === z : (g, a) => g.z[a] === z && (g.aromatic[a] === 1) === arom),
   z: [z],
   req: req(arom === undefined ? { z } : { z, arom: arom ? 1 : 0 }),
 });
-const ANY_ATOM = leaf(() => true);
+const ANY_ATOM: Expr = { test: () => true, z: null, req: req(), local: null, rest: null };
 
 /** Connections to atoms of the graph (hydrogen nodes count only when they are atoms of the view). */
 const explicitDegree = (g: MolGraph, a: number, h: boolean) => (h ? g.start[a + 1] : g.coreEnd[a]) - g.start[a];
@@ -172,7 +197,7 @@ class Parser {
   pattern(): { atoms: PatternAtom[]; rootZ: number[] | null } {
     const atoms: PatternAtom[] = [];
     const root = this.atomExpr();
-    atoms.push({ test: root.test, req: root.req, z: root.z, zMask: zMask(root.z), parent: -1, bond: DEFAULT_BOND.test, codes: DEFAULT_BOND.codes, closures: [] });
+    atoms.push(patternAtom(root, -1, DEFAULT_BOND));
     this.rest(atoms, 0);
     if (this.pos < this.s.length) this.fail(this.s[this.pos] === '.' ? "disconnected patterns ('.') are not supported" : 'unexpected character');
     for (const [n, o] of this.open) this.fail(`unclosed ring ${n}`, o.pos);
@@ -183,7 +208,7 @@ class Parser {
     const bond = this.bond() ?? DEFAULT_BOND;
     const { test, req } = this.atomExpr();
     if (this.pos < this.s.length) this.fail('unexpected character');
-    return { bond: bond.test, test: (g, a, h) => meets(req, g, a) && test(g, a, h) };
+    return { bond: bond.test, test: (g, a, h) => meets(req, g, a) && test(g, a, h, null) };
   }
 
   private rest(atoms: PatternAtom[], prev: number): void {
@@ -285,9 +310,7 @@ class Parser {
   }
 
   private atom(atoms: PatternAtom[], parent: number, bond: BondExpr | undefined): number {
-    const { test, req, z } = this.atomExpr();
-    const b = bond ?? DEFAULT_BOND;
-    atoms.push({ test, req, z, zMask: zMask(z), parent, bond: b.test, codes: b.codes, closures: [] });
+    atoms.push(patternAtom(this.atomExpr(), parent, bond ?? DEFAULT_BOND));
     return atoms.length - 1;
   }
 
@@ -498,8 +521,14 @@ class Parser {
       this.fail((err as Error).message.slice(0, m.index), this.pos + 1 + Number(m[1]));
     }
     this.pos = end + 1;
-    return { test: (g, a, h) => matchAt(sub, g, a, h), z: sub.rootZ, req: sub.atoms[0].req };
+    const test: AtomTest = (g, a, h, c) => matchAt(sub, g, a, h, c);
+    return { test, z: sub.rootZ, req: sub.atoms[0].req, local: null, rest: test };
   }
+}
+
+function patternAtom(e: Expr, parent: number, b: BondExpr): PatternAtom {
+  const { test, req, z, local, rest } = e;
+  return { test, req, local, rest, memo: new Uint8Array(0), z, zMask: zMask(z), parent, bond: b.test, codes: b.codes, closures: [] };
 }
 
 function zMask(z: number[] | null): Uint8Array | null {
@@ -582,6 +611,7 @@ export function withRingMembership(p: Pattern): Pattern {
   const atoms = p.atoms.map((a, i) => ({
     ...a,
     req: atomInRing[i] ? { ...a.req, ring: 1, never: a.req.never || a.req.ring === 0 } : a.req,
+    memo: new Uint8Array(0), // it caches req
     bond: parentBondInRing[i] ? ringBond(a.bond) : a.bond,
     closures: a.closures.map((c) => ({ ...c, bond: ringBond(c.bond) })),
   }));
@@ -592,17 +622,41 @@ export function compileNeighbour(spec: string): NeighbourSpec {
   return new Parser(spec).neighbour();
 }
 
-/** True when the pattern matches with its first atom on node `a`. */
-export function matchAt(p: Pattern, g: MolGraph, a: number, explicitH: boolean): boolean {
-  const root = p.atoms[0];
-  if ((root.zMask !== null && !root.zMask[g.z[a]]) || !meets(root.req, g, a) || !root.test(g, a, explicitH)) return false;
+/**
+ * True when the pattern matches with its first atom on node `a`. `cls`: atomClasses(g, explicitH), for callers that
+ * match many patterns on the graph (the atom tests are then looked up per class), or null.
+ */
+export function matchAt(p: Pattern, g: MolGraph, a: number, explicitH: boolean, cls: Int32Array | null = null): boolean {
+  if (!accepts(p.atoms[0], g, a, explicitH, cls)) return false;
   if (p.atoms.length === 1) return true;
   const map = p.map; // a pattern never recurses into itself, so its scratch map is free here
   map[0] = a;
-  return extend(p, g, map, 1, explicitH);
+  return extend(p, g, map, 1, explicitH, cls);
 }
 
-function extend(p: Pattern, g: MolGraph, map: Int32Array, k: number, explicitH: boolean): boolean {
+/** Pattern atom `pa` accepts node `a` (its element, Req and test). */
+function accepts(pa: PatternAtom, g: MolGraph, a: number, explicitH: boolean, cls: Int32Array | null): boolean {
+  const c = cls === null ? -1 : cls[a];
+  if (c < 0) return (pa.zMask === null || pa.zMask[g.z[a]] === 1) && meets(pa.req, g, a) && pa.test(g, a, explicitH, cls);
+  return acceptsLocally(pa, g, a, explicitH, cls, c) && (pa.rest === null || pa.rest(g, a, explicitH, cls));
+}
+
+/** The class-wide part of accepts() for node `a` of class `c`, computed once per class. */
+function acceptsLocally(pa: PatternAtom, g: MolGraph, a: number, explicitH: boolean, cls: Int32Array | null, c: number): boolean {
+  if (c >= pa.memo.length) {
+    const grown = new Uint8Array(Math.max(64, 2 * c));
+    grown.set(pa.memo);
+    pa.memo = grown;
+  }
+  let m = pa.memo[c];
+  if (m === 0) {
+    const ok = (pa.zMask === null || pa.zMask[g.z[a]] === 1) && meets(pa.req, g, a) && (pa.local === null || pa.local(g, a, explicitH, cls));
+    pa.memo[c] = m = ok ? 1 : 2;
+  }
+  return m === 1;
+}
+
+function extend(p: Pattern, g: MolGraph, map: Int32Array, k: number, explicitH: boolean, cls: Int32Array | null): boolean {
   if (k === p.atoms.length) return true;
   const pa = p.atoms[k];
   const from = map[pa.parent];
@@ -610,10 +664,10 @@ function extend(p: Pattern, g: MolGraph, map: Int32Array, k: number, explicitH: 
   if ((p.budget -= end - g.start[from]) < 0) throw new PatternTooCostly('atom comparisons exhausted');
   for (let j = g.start[from]; j < end; j++) {
     const b = g.nbr[j];
-    if ((pa.zMask !== null && !pa.zMask[g.z[b]]) || !pa.bond(g, j) || used(map, k, b) || !meets(pa.req, g, b) || !pa.test(g, b, explicitH)) continue;
+    if (!pa.bond(g, j) || used(map, k, b) || !accepts(pa, g, b, explicitH, cls)) continue;
     if (pa.closures.length && !closes(pa, g, map, b, explicitH)) continue;
     map[k] = b;
-    if (extend(p, g, map, k + 1, explicitH)) return true;
+    if (extend(p, g, map, k + 1, explicitH, cls)) return true;
   }
   return false;
 }
@@ -639,14 +693,109 @@ function used(map: Int32Array, k: number, b: number): boolean {
 export function findNeighbour(spec: NeighbourSpec, g: MolGraph, a: number, taken: readonly number[]): number {
   for (let j = g.start[a]; j < g.coreEnd[a]; j++) {
     const b = g.nbr[j];
-    if (spec.bond(g, j) && !taken.includes(b) && spec.test(g, b, false)) return b;
+    if (spec.bond(g, j) && !taken.includes(b) && spec.test(g, b, false, null)) return b;
   }
   return -1;
 }
 
-/** For each atomic number (0-255), the items, in order, whose pattern can match an atom of that element first. */
-export function indexByRootElement<T extends { pattern: Pattern }>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let z = 0; z < 256; z++) out.push(items.filter((it) => it.pattern.rootZ === null || it.pattern.rootZ.includes(z)));
+/**
+ * Atom classes of a graph's nodes for one view: nodes of a class agree on everything an atom test reads without
+ * looking at neighbours (element, aromatic and ring flags, charge, H counts, connections, valence, ring counts),
+ * so such tests are computed once per class (memo of PatternAtom) instead of per node. -1: a node outside the
+ * keyed ranges (isotopes, large counts), tested directly.
+ */
+export function atomClasses(g: MolGraph, explicitH: boolean): Int32Array {
+  const out = new Int32Array(g.n).fill(-1);
+  // hydrogen nodes come in runs of one class
+  let lastLo = -1;
+  let lastHi = -1;
+  let last = -1;
+  // without explicit hydrogens the matchers never reach the hydrogen nodes
+  for (let a = 0, n = explicitH ? g.n : g.heavy; a < n; a++) {
+    const q = g.charge[a] + 8;
+    const hs = g.hs[a];
+    const x = g.degree[a];
+    const v = g.valence[a];
+    const rings = g.rings[a];
+    const minRing = g.minRing[a];
+    const rb = g.ringBonds[a];
+    const ih = implicitHs(g, a);
+    const d = explicitDegree(g, a, explicitH);
+    if (g.mass[a] !== 0 || g.aromatic[a] > 1 || g.ring[a] > 1 || q < 0 || q > 15 || hs > 15 || x > 15 || v > 31 || rings > 7 || minRing > 63 || rb > 7 || ih < 0 || ih > 15 || d > 15) continue;
+    const lo = g.z[a] | (g.aromatic[a] << 8) | (g.ring[a] << 9) | (q << 10) | (hs << 14) | (x << 18) | (v << 22) | ((explicitH ? 1 : 0) << 27);
+    const hi = rings | (minRing << 3) | (rb << 9) | (ih << 12) | (d << 16);
+    if (lo !== lastLo || hi !== lastHi) {
+      lastLo = lo;
+      lastHi = hi;
+      last = CLASSES.id(lo, hi);
+    }
+    out[a] = last;
+  }
   return out;
+}
+
+/** Interned pairs of 28-bit and 20-bit keys (open addressing; no allocation per lookup); -1 when full. */
+class KeyTable {
+  private lo = new Int32Array(1024);
+  private hi = new Int32Array(1024).fill(-1);
+  private ids = new Int32Array(1024);
+  private size = 0;
+  constructor(private readonly max: number) {}
+
+  id(lo: number, hi: number): number {
+    let i = this.slot(lo, hi);
+    for (; this.hi[i] !== -1; i = (i + 1) & (this.lo.length - 1)) if (this.lo[i] === lo && this.hi[i] === hi) return this.ids[i];
+    if (this.size >= this.max) return -1;
+    if (2 * (this.size + 1) > this.lo.length) {
+      this.grow();
+      i = this.free(lo, hi);
+    }
+    this.lo[i] = lo;
+    this.hi[i] = hi;
+    return (this.ids[i] = this.size++);
+  }
+
+  private grow(): void {
+    const [lo, hi, ids] = [this.lo, this.hi, this.ids];
+    this.lo = new Int32Array(2 * lo.length);
+    this.hi = new Int32Array(2 * lo.length).fill(-1);
+    this.ids = new Int32Array(2 * lo.length);
+    for (let k = 0; k < lo.length; k++) {
+      if (hi[k] === -1) continue;
+      const i = this.free(lo[k], hi[k]);
+      this.lo[i] = lo[k];
+      this.hi[i] = hi[k];
+      this.ids[i] = ids[k];
+    }
+  }
+
+  private slot(lo: number, hi: number): number {
+    const h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
+    return (h ^ (h >>> 16)) & (this.lo.length - 1);
+  }
+
+  /** The first empty slot for a key not in the table. */
+  private free(lo: number, hi: number): number {
+    let i = this.slot(lo, hi);
+    while (this.hi[i] !== -1) i = (i + 1) & (this.lo.length - 1);
+    return i;
+  }
+}
+/** Bounded: a long-running server sees no more classes than this (the rest are tested directly). */
+const CLASSES = new KeyTable(1 << 16);
+
+/** A table of patterns anchored at their first atom, in table order: those that can match at a node. */
+export class PatternIndex<T extends { pattern: Pattern }> {
+  private readonly byZ: T[][] = [];
+  private readonly byClass: (T[] | undefined)[] = [];
+  constructor(items: readonly T[]) {
+    for (let z = 0; z < 256; z++) this.byZ.push(items.filter((it) => it.pattern.rootZ === null || it.pattern.rootZ.includes(z)));
+  }
+
+  /** The items, in order, whose first pattern atom can accept node `a` (cls: atomClasses(g, explicitH)). */
+  candidates(g: MolGraph, a: number, explicitH: boolean, cls: Int32Array): readonly T[] {
+    const c = cls[a];
+    if (c < 0) return this.byZ[g.z[a]];
+    return (this.byClass[c] ??= this.byZ[g.z[a]].filter((it) => acceptsLocally(it.pattern.atoms[0], g, a, explicitH, cls, c)));
+  }
 }
