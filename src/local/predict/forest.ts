@@ -137,6 +137,54 @@ export function flatten(members: Member[], nFeatures: number): Forest {
   return { depth, memberStart, node, leaf, slotOf, thrStart, thr, missing: missingRanks(features.length) };
 }
 
+/**
+ * The forests re-encoded over their thresholds merged per feature, so that one rank row per molecule serves them
+ * all: `value < t` ⇔ rank <= the position of t, among any sorted distinct thresholds that hold t. The forests keep
+ * their trees; they share slotOf, thrStart, thr and missing.
+ */
+export function mergeForests(forests: readonly Forest[], nFeatures: number): Forest[] {
+  const slotOf = new Int32Array(nFeatures).fill(-1);
+  const thrStart = new Int32Array(nFeatures + 1);
+  const thr = new Float32Array(forests.reduce((n, f) => n + f.thr.length, 0));
+  const ts = new Float32Array(thr.length);
+  let slots = 0;
+  let end = 0;
+  for (let feature = 0; feature < nFeatures; feature++) {
+    let n = 0;
+    for (const f of forests) {
+      const s = f.slotOf[feature];
+      if (s >= 0) for (let j = f.thrStart[s]; j < f.thrStart[s + 1]; j++) ts[n++] = f.thr[j];
+    }
+    if (!n) continue;
+    const sorted = ts.subarray(0, n).sort();
+    for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) thr[end++] = sorted[i];
+    if (end - thrStart[slots] >= PASS) throw new Error('models too large for the flat evaluator');
+    slotOf[feature] = slots++;
+    thrStart[slots] = end;
+  }
+  if (2 * slots > 0xffff) throw new Error('models too large for the flat evaluator');
+  const merged = { slotOf, thrStart: thrStart.slice(0, slots + 1), thr: thr.slice(0, end), missing: missingRanks(slots) };
+  return forests.map((f) => {
+    // per threshold of f, its node code in the merged layout (rank slot of its feature, position among its thresholds)
+    const code = new Int32Array(f.thr.length);
+    for (let feature = 0; feature < nFeatures; feature++) {
+      const s = f.slotOf[feature];
+      if (s < 0) continue;
+      const S = slotOf[feature];
+      for (let j = f.thrStart[s], k = thrStart[S]; j < f.thrStart[s + 1]; j++) {
+        while (thr[k] < f.thr[j]) k++; // both sorted: k only moves on
+        code[j] = ((2 * S) << 16) | (k - thrStart[S]);
+      }
+    }
+    const node = new Int32Array(f.node.length);
+    for (let i = 0; i < node.length; i++) {
+      const q = f.node[i];
+      node[i] = (q & 0xffff) === PASS ? q : code[f.thrStart[q >>> 17] + (q & 0xffff)] | (q & 0x10000);
+    }
+    return { ...f, node, ...merged };
+  });
+}
+
 interface Header {
   /** SHA-256 (hex) of the JSON model file this forest was flattened from. */
   source: string;

@@ -10,7 +10,7 @@ import { crippen } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
-import { evaluateMany, loadModel, outsideDomain, present, sourceKey, type Model } from './ml.js';
+import { evaluateModels, loadModel, outsideDomain, present, sourceKey, type Model } from './ml.js';
 import { domainFacts, featureVector, type FeatureInputs } from './features.js';
 import { molGraph, type MolGraph } from './molgraph.js';
 
@@ -271,25 +271,31 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
   const xs = parts.map(featureVector);
   const have = xs.map(present);
   const facts = parts.map((a) => domainFacts(a.g));
-  for (const { key, m } of models) {
-    const [s, r] = [sourceKey(m), modelReference(m)];
-    const inside: number[] = [];
+  const sources = models.map(({ m }) => sourceKey(m));
+  const inside = models.map(({ key, m }, j) => {
+    const mask = new Uint8Array(parts.length);
     for (let i = 0; i < parts.length; i++) {
       const why = outsideDomain(m, xs[i], facts[i]);
-      if (!why) inside.push(i);
-      else if (fixed[i][key]) fixed[i][key][0].c = `no ${s} value: ${why}`;
+      if (!why) mask[i] = 1;
+      else if (fixed[i][key]) fixed[i][key][0].c = `no ${sources[j]} value: ${why}`;
     }
-    const values = evaluateMany(
-      m,
-      inside.map((i) => xs[i]),
-      inside.map((i) => have[i]),
-    );
-    inside.forEach((i, j) => {
-      const { v, e } = values[j];
-      const p: DataPoint = { u: key, s, v: round(v), e: Number(e.toPrecision(3)), calc: true, r };
+    return mask;
+  });
+  const values = evaluateModels(
+    models.map(({ m }) => m),
+    xs,
+    have,
+    inside,
+  );
+  models.forEach(({ key, m }, j) => {
+    const [s, r] = [sources[j], modelReference(m)];
+    const { v, e } = values[j];
+    for (let i = 0; i < parts.length; i++) {
+      if (!inside[j][i]) continue;
+      const p: DataPoint = { u: key, s, v: round(v[i]), e: Number(e[i].toPrecision(3)), calc: true, r };
       (fixed[i][key] ??= []).unshift(p);
-    });
-  }
+    }
+  });
 }
 
 /** Atoms per element symbol, hydrogens included, in order of first appearance. */

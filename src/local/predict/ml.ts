@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { FEATURE_NAMES, FEATURES_VERSION, type DomainFacts } from './features.js';
-import { decodeForest, flatten, type Forest, type Member } from './forest.js';
+import { decodeForest, flatten, mergeForests, type Forest, type Member } from './forest.js';
 import { BLOCK, WAYS, Walker } from './walk.js';
 
 export interface Model {
@@ -130,22 +130,32 @@ export function outsideDomain(m: Model, x: Float32Array, { elements, fragments, 
   return undefined;
 }
 
+let scratch = new Int32Array(0);
+
 /** Indices of the features that have a value (not NaN, not 0): the only ones whose ranks need a search. */
 export function present(x: Float32Array): Int32Array {
-  const out: number[] = [];
-  for (let i = 0; i < x.length; i++) if (x[i] === x[i] && x[i] !== 0) out.push(i);
-  return Int32Array.from(out);
+  if (scratch.length < x.length) scratch = new Int32Array(x.length);
+  let n = 0;
+  for (let i = 0; i < x.length; i++) if (x[i] === x[i] && x[i] !== 0) scratch[n++] = i;
+  return scratch.slice(0, n);
 }
 
 /**
  * A molecule's ranks, into r from `at`: per feature slot s, r[at + 2s] and r[at + 2s + 1] are the number of
  * thresholds <= the value (so value < threshold k ⇔ rank <= k); a missing value (NaN or 0) keeps the forest's
  * `missing` ranks, which send it right (the first) or left (the second), the slot a node reads by its default
- * direction.
+ * direction. The row holds the ranks of the molecule whose present features were `last`: only those are reset.
  */
-function ranks(f: Forest, x: Float32Array, have: Int32Array, r: Int32Array, at: number): void {
-  const { slotOf, thrStart, thr } = f;
-  r.set(f.missing, at);
+function ranks(f: Forest, x: Float32Array, have: Int32Array, r: Int32Array, at: number, last: Int32Array | undefined): void {
+  const { slotOf, thrStart, thr, missing } = f;
+  if (last) {
+    for (let i = 0; i < last.length; i++) {
+      const s = slotOf[last[i]];
+      if (s < 0) continue;
+      r[at + 2 * s] = missing[2 * s];
+      r[at + 2 * s + 1] = missing[2 * s + 1];
+    }
+  }
   for (let i = 0; i < have.length; i++) {
     const s = slotOf[have[i]];
     if (s < 0) continue;
@@ -161,7 +171,7 @@ function ranks(f: Forest, x: Float32Array, have: Int32Array, r: Int32Array, at: 
   }
 }
 
-/** Smallest batch that flattens a model read from JSON (see evaluateMany). */
+/** Smallest batch that flattens a model read from JSON, or that walks several models over merged thresholds. */
 const FLAT_MIN = 16;
 
 /** One member's sum over its trees for one feature vector, walking the trees as the trainer stored them. */
@@ -180,55 +190,109 @@ function member(m: Member, x: Float32Array, base: number): number {
 }
 
 let walker: Walker | undefined;
+const forestIds = new WeakMap<Forest, number>();
+let forestCount = 0;
+/** Merged forests (mergeForests) by the ids of the forests merged. */
+const merged = new Map<string, Forest[]>();
+
+function mergedOf(forests: Forest[]): Forest[] {
+  const key = forests.map((f) => forestIds.get(f) ?? (forestIds.set(f, ++forestCount), forestCount)).join();
+  let m = merged.get(key);
+  if (!m) merged.set(key, (m = mergeForests(forests, FEATURE_NAMES.length)));
+  return m;
+}
+
+/** A model's values (NaN where it was not evaluated) and uncertainties, per feature vector. */
+export interface Values {
+  v: Float64Array;
+  e: Float64Array;
+}
 
 /**
- * Predictions and uncertainties of one model for many feature vectors (float32, as the trainer saw them; `have`:
- * present() of each vector). A block of molecules at a time: their ranks, then each member's trees walked by the
- * WebAssembly walker, tree by tree for the whole block (the tree stays in cache); a member's sum is accumulated in
- * float32, tree by tree, as XGBoost does, so the result is the same as member()'s.
+ * Predictions and uncertainties of several models for many feature vectors (float32, as the trainer saw them;
+ * `have`: present() of each vector; `inside[j]`: which vectors model j evaluates, default all). A block of molecules
+ * at a time: their ranks, then each member's trees walked by the WebAssembly walker, tree by tree for the whole
+ * block (the tree stays in cache); a member's sum is accumulated in float32, tree by tree, as XGBoost does, so the
+ * result is the same as member()'s. From FLAT_MIN molecules on, the models' thresholds are merged per feature, so a
+ * molecule's ranks are counted once for all of them.
  */
-export function evaluateMany(m: Model, xs: readonly Float32Array[], have?: readonly Int32Array[]): { v: number; e: number }[] {
-  // A few molecules and no forest file: walking the trees as stored beats flattening them first (~10 ms a model).
-  if (xs.length < FLAT_MIN && !m.forest) return xs.map((x) => combine(m, x, m.members!.map((mb) => member(mb, x, m.baseScore))));
-  have ??= xs.map(present);
-  const f = (m.forest ??= flatten(m.members!, FEATURE_NAMES.length));
-  const w = (walker ??= new Walker(2 * FEATURE_NAMES.length));
-  w.place(f);
-  const { memberStart } = f;
-  const members = memberStart.length - 1;
-  const width = f.missing.length;
-  const out: { v: number; e: number }[] = [];
-  const sums = new Float32Array(members * BLOCK);
-  for (let from = 0; from < xs.length; from += BLOCK) {
-    const n = Math.min(BLOCK, xs.length - from);
-    const n4 = Math.ceil(n / WAYS) * WAYS; // rows past n keep earlier ranks: walked, never read
-    for (let b = 0; b < n; b++) ranks(f, xs[from + b], have[from + b], w.ranks, b * width);
-    for (let j = 0; j < members; j++) {
-      w.sums.fill(m.baseScore, 0, n4);
-      w.walk(f, memberStart[j], memberStart[j + 1], n4);
-      sums.set(w.sums.subarray(0, n), j * BLOCK);
-    }
-    for (let b = 0; b < n; b++) {
-      const outs: number[] = [];
-      for (let j = 0; j < members; j++) outs.push(sums[j * BLOCK + b]);
-      out.push(combine(m, xs[from + b], outs));
+export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[], have: readonly Int32Array[], inside?: readonly Uint8Array[]): Values[] {
+  const out = ms.map(() => ({ v: new Float64Array(xs.length).fill(NaN), e: new Float64Array(xs.length).fill(NaN) }));
+  const walked: number[] = [];
+  ms.forEach((m, j) => {
+    // A few molecules and no forest file: walking the trees as stored beats flattening them first (~10 ms a model).
+    if (m.forest || xs.length >= FLAT_MIN) return walked.push(j);
+    const outs = new Float64Array(m.members!.length);
+    xs.forEach((x, i) => {
+      if (inside && !inside[j][i]) return;
+      m.members!.forEach((mb, k) => (outs[k] = member(mb, x, m.baseScore)));
+      combine(m, x, outs, 0, outs.length, out[j], i);
+    });
+  });
+  if (!walked.length) return out;
+  const forests = walked.map((j) => (ms[j].forest ??= flatten(ms[j].members!, FEATURE_NAMES.length)));
+  const groups = xs.length >= FLAT_MIN && forests.length > 1 ? [{ models: walked, forests: mergedOf(forests) }] : walked.map((j, k) => ({ models: [j], forests: [forests[k]] }));
+  const w = (walker ??= new Walker());
+  const sums = new Float64Array(Math.max(...forests.map((f) => f.memberStart.length - 1)) * BLOCK);
+  for (const { models, forests } of groups) {
+    const { missing } = forests[0];
+    const width = missing.length;
+    const rows = w.rows(missing);
+    for (const f of forests) w.place(f);
+    for (let from = 0; from < xs.length; from += BLOCK) {
+      const n = Math.min(BLOCK, xs.length - from);
+      for (let b = 0; b < n; b++) {
+        const i = from + b;
+        if (inside && !models.some((j) => inside[j][i])) continue;
+        ranks(forests[0], xs[i], have[i], rows.rows, b * width, rows.last[b]);
+        rows.last[b] = have[i];
+      }
+      models.forEach((j, k) => {
+        const f = forests[k];
+        // the rows of the molecules this model evaluates; past them, up to a multiple of WAYS, the first again
+        let count = 0;
+        for (let b = 0; b < n; b++) if (!inside || inside[j][from + b]) w.rowAt[count++] = rows.at + 4 * width * b;
+        if (!count) return;
+        const n4 = Math.ceil(count / WAYS) * WAYS;
+        for (let b = count; b < n4; b++) w.rowAt[b] = w.rowAt[0];
+        const members = f.memberStart.length - 1;
+        for (let t = 0; t < members; t++) {
+          w.sums.fill(ms[j].baseScore, 0, n4);
+          w.walk(f, f.memberStart[t], f.memberStart[t + 1], n4);
+          for (let b = 0; b < count; b++) sums[b * members + t] = w.sums[b];
+        }
+        let b = 0;
+        for (let i = from; i < from + n; i++) if (!inside || inside[j][i]) combine(ms[j], xs[i], sums, b++ * members, members, out[j], i);
+      });
     }
   }
   return out;
 }
 
-/** The model's value from its members' tree sums: mean (onto the offset estimate), uncertainty from their spread. */
-function combine(m: Model, x: Float32Array, outs: number[]): { v: number; e: number } {
+/** evaluateModels() of one model, for every feature vector. */
+export function evaluateMany(m: Model, xs: readonly Float32Array[], have?: readonly Int32Array[]): { v: number; e: number }[] {
+  const [{ v, e }] = evaluateModels([m], xs, have ?? xs.map(present));
+  return Array.from(v, (value, i) => ({ v: value, e: e[i] }));
+}
+
+/**
+ * Model value i (into out.v[i], out.e[i]) from its n members' tree sums outs[at ..]: their mean (onto the offset
+ * estimate), the uncertainty from their spread.
+ */
+function combine(m: Model, x: Float32Array, outs: Float64Array, at: number, n: number, out: Values, i: number): void {
   const base = m.offset ? x[m.offset.index] * m.offset.scale : 0;
   let mean = 0;
-  for (const o of outs) mean += o;
-  mean /= outs.length;
+  for (let k = 0; k < n; k++) mean += outs[at + k];
+  mean /= n;
   let variance = 0;
-  for (const o of outs) variance += (o - mean) ** 2;
-  const spread = Math.sqrt(variance / outs.length);
+  for (let k = 0; k < n; k++) variance += (outs[at + k] - mean) ** 2;
+  const spread = Math.sqrt(variance / n);
   if (m.transform === 'log') {
     const v = Math.exp(base + mean);
-    return { v, e: m.calibration * v * spread };
+    out.v[i] = v;
+    out.e[i] = m.calibration * v * spread;
+  } else {
+    out.v[i] = base + mean;
+    out.e[i] = m.calibration * spread;
   }
-  return { v: base + mean, e: m.calibration * spread };
 }

@@ -1,11 +1,12 @@
 // The tree walk of the flat layout (forest.ts) as a small WebAssembly function, tree by tree over a block of
 // molecules (the tree stays in cache), WAYS molecules at once (independent walks hide the loads' latency): about
 // 40 % less time than the same loop in JavaScript. One module instance per thread; its memory holds the block's
-// rank rows and sums, then every loaded forest's nodes and leaves.
+// sums and the addresses of its rank rows, then the rank rows of each ranking and every loaded forest's nodes and
+// leaves.
 //
-// sum(node, leaf, trees, depth, ranks, row, n, sums): for each of `trees` consecutive trees, for each molecule
-// b < n, sums[b] += the leaf its walk reaches, in float32 (f32.add rounds exactly as Math.fround(a + b)). node,
-// leaf, ranks and sums are byte offsets into the memory, row the bytes per rank row; a step is
+// sum(node, leaf, trees, depth, rows, n, sums): for each of `trees` consecutive trees, for each molecule b < n,
+// sums[b] += the leaf its walk reaches, in float32 (f32.add rounds exactly as Math.fround(a + b)). node, leaf,
+// rows and sums are byte offsets into the memory, rows[b] the byte offset of molecule b's rank row; a step is
 // i ← 2i + 1 + (k < rank), with q = node[i], k = q & 0xffff, rank = row_b[q >>> 16].
 import type { Forest } from './forest.js';
 
@@ -41,13 +42,13 @@ const section = (id: number, body: number[]) => [id, ...leb(body.length), ...bod
 const vec = (items: number[][]) => [...leb(items.length), ...items.flat()];
 const name = (s: string) => vec([...s].map((c) => [c.charCodeAt(0)]));
 
-// parameters (node, leaf, trees, depth, ranks, row, n, sums), then i32 locals
-const [NODE, LEAF, TREES, DEPTH, RANKS, ROW, N, SUMS] = [0, 1, 2, 3, 4, 5, 6, 7];
-const [INNER, NSTEP, LSTEP, D, Q, B] = [8, 9, 10, 11, 12, 13];
+// parameters (node, leaf, trees, depth, rows, n, sums), then i32 locals
+const [NODE, LEAF, TREES, DEPTH, ROWS, N, SUMS] = [0, 1, 2, 3, 4, 5, 6];
+const [INNER, NSTEP, LSTEP, D, Q, B] = [7, 8, 9, 10, 11, 12];
 /** Molecules walked at once (independent walks hide the loads' latency). */
 export const WAYS = 8;
-const I = Array.from({ length: WAYS }, (_, k) => 14 + k);
-const R = Array.from({ length: WAYS }, (_, k) => 14 + WAYS + k);
+const I = Array.from({ length: WAYS }, (_, k) => 13 + k);
+const R = Array.from({ length: WAYS }, (_, k) => 13 + WAYS + k);
 const LOCALS = 6 + 2 * WAYS;
 const get = (l: number) => [op.get, l];
 const set = (l: number) => [op.set, l];
@@ -84,8 +85,8 @@ function module(): Uint8Array {
     ...get(B), ...get(N), ...c(2), op.i32Shl, op.i32GeU, op.brIf, 1,
     ...I.flatMap((_, k) => [
       ...c(0), ...set(I[k]),
-      // their rank rows: ranks + (b + k) × row
-      ...get(RANKS), ...get(B), ...c(2), op.i32ShrU, ...c(k), op.i32Add, ...get(ROW), op.i32Mul, op.i32Add, ...set(R[k]),
+      // their rank rows: rows[b + k]
+      ...get(ROWS), ...get(B), op.i32Add, op.i32Load, 2, 4 * k, ...set(R[k]),
     ]),
     ...get(DEPTH), ...set(D),
     op.loop, 0x40,
@@ -106,7 +107,7 @@ function module(): Uint8Array {
   ];
   return Uint8Array.from([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([])]])), // (i32 ×8) → ()
+    ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([])]])), // (i32 ×7) → ()
     ...section(2, vec([[...name('m'), ...name('memory'), 0x02, 0x00, ...leb(1)]])), // imports m.memory (min 1 page)
     ...section(3, vec([[0]])), // one function, of that type
     ...section(7, vec([[...name('sum'), 0x00, 0]])), // exported as sum
@@ -119,55 +120,84 @@ let compiled: object | undefined;
 /** Molecules per pass over the trees (a multiple of WAYS): their ranks stay in cache while each tree is walked for all. */
 export const BLOCK = 32;
 
+/** Rank rows of one ranking (see ml.ts): BLOCK rows of `missing.length` words, all missing at first. */
+export interface RankRows {
+  /** Byte offset of row 0. */
+  at: number;
+  /** View of the rows (renewed when the memory grows). */
+  rows: Int32Array;
+  /**
+   * Per row, the present() features of the molecule whose ranks it holds (the only words that differ from
+   * `missing`), so the next molecule's ranks are written over those alone instead of over the whole row.
+   */
+  last: (Int32Array | undefined)[];
+}
+
 /**
- * Forests copied into one WebAssembly memory (each once) and walked by sum() for a block of molecules. The memory
- * holds the block's rank rows, the block's sums, then the forests.
+ * Forests copied into one WebAssembly memory (each once) and walked by sum() for up to BLOCK molecules at a time,
+ * over rank rows placed in the same memory. The memory holds the sums and the row addresses of a walk, then the
+ * rank rows and forests as they come.
  */
 export class Walker {
   private readonly memory: WasmMemory;
-  private readonly sum: (node: number, leaf: number, trees: number, depth: number, ranks: number, row: number, n: number, sums: number) => void;
+  private readonly sum: (node: number, leaf: number, trees: number, depth: number, rows: number, n: number, sums: number) => void;
   private readonly placed = new Map<Forest, { node: number; leaf: number }>();
-  private readonly sumsAt: number;
-  private used: number;
-  /** Views of the rank rows and the sums (renewed when the memory grows). */
-  ranks!: Int32Array;
+  private readonly rankRows = new Map<Int32Array, RankRows>();
+  private used = 8 * BLOCK;
+  /** Views of the sums and of the rank row addresses, rowAt[b] for molecule b (renewed when the memory grows). */
   sums!: Float32Array;
+  rowAt!: Int32Array;
 
-  /** `rankWords`: the widest rank row of any forest to come. */
-  constructor(private readonly rankWords: number) {
-    this.sumsAt = 4 * BLOCK * rankWords;
-    this.used = this.sumsAt + 4 * BLOCK;
-    this.memory = new WebAssembly.Memory({ initial: Math.ceil(this.used / 65536) });
+  constructor() {
+    this.memory = new WebAssembly.Memory({ initial: 1 });
     compiled ??= new WebAssembly.Module(module());
     this.sum = new WebAssembly.Instance(compiled, { m: { memory: this.memory } }).exports.sum as Walker['sum'];
     this.views();
   }
 
   private views(): void {
-    this.ranks = new Int32Array(this.memory.buffer, 0, BLOCK * this.rankWords);
-    this.sums = new Float32Array(this.memory.buffer, this.sumsAt, BLOCK);
+    this.sums = new Float32Array(this.memory.buffer, 0, BLOCK);
+    this.rowAt = new Int32Array(this.memory.buffer, 4 * BLOCK, BLOCK);
+    for (const [missing, r] of this.rankRows) r.rows = new Int32Array(this.memory.buffer, r.at, BLOCK * missing.length);
+  }
+
+  /** `bytes` more of the memory, at the returned offset. */
+  private take(bytes: number): number {
+    const at = this.used;
+    this.used += bytes;
+    const have = this.memory.buffer.byteLength;
+    if (this.used > have) {
+      this.memory.grow(Math.ceil((this.used - have) / 65536));
+      this.views();
+    }
+    return at;
+  }
+
+  /** The rank rows of the ranking whose missing ranks are `missing` (made on first use). */
+  rows(missing: Int32Array): RankRows {
+    let r = this.rankRows.get(missing);
+    if (!r) {
+      const at = this.take(4 * BLOCK * missing.length);
+      const rows = new Int32Array(this.memory.buffer, at, BLOCK * missing.length);
+      for (let b = 0; b < BLOCK; b++) rows.set(missing, b * missing.length);
+      this.rankRows.set(missing, (r = { at, rows, last: new Array<undefined>(BLOCK) }));
+    }
+    return r;
   }
 
   /** Copies forest f into the memory unless it is there already. */
   place(f: Forest): void {
     if (this.placed.has(f)) return;
-    if (f.missing.length > this.rankWords) throw new Error('forest wider than the rank rows');
-    const need = this.used + 4 * (f.node.length + f.leaf.length);
-    const have = this.memory.buffer.byteLength;
-    if (need > have) {
-      this.memory.grow(Math.ceil((need - have) / 65536));
-      this.views();
-    }
-    const at = { node: this.used, leaf: this.used + 4 * f.node.length };
-    new Int32Array(this.memory.buffer, at.node, f.node.length).set(f.node);
-    new Float32Array(this.memory.buffer, at.leaf, f.leaf.length).set(f.leaf);
-    this.used = need;
-    this.placed.set(f, at);
+    const node = this.take(4 * f.node.length);
+    const leaf = this.take(4 * f.leaf.length);
+    new Int32Array(this.memory.buffer, node, f.node.length).set(f.node);
+    new Float32Array(this.memory.buffer, leaf, f.leaf.length).set(f.leaf);
+    this.placed.set(f, { node, leaf });
   }
 
   /**
-   * sums[b] += the leaves that trees [from, to) of the placed forest f reach for molecule b's ranks (row b of
-   * f.missing.length words), tree by tree in float32, for b < n (a multiple of WAYS).
+   * sums[b] += the leaves that trees [from, to) of the placed forest f reach for the ranks in row rowAt[b], tree by
+   * tree in float32, for b < n (a multiple of WAYS).
    */
   walk(f: Forest, from: number, to: number, n: number): void {
     const inner = (1 << f.depth) - 1;
@@ -177,6 +207,6 @@ export class Walker {
       return;
     }
     const at = this.placed.get(f)!;
-    this.sum(at.node + 4 * inner * from, at.leaf + 4 * (inner + 1) * from, to - from, f.depth, 0, 4 * f.missing.length, n, this.sumsAt);
+    this.sum(at.node + 4 * inner * from, at.leaf + 4 * (inner + 1) * from, to - from, f.depth, 4 * BLOCK, n, 0);
   }
 }
