@@ -13,6 +13,39 @@
 //   its atoms become aromatic, and its bonds that lie in only one ring of the set.
 import * as OCL from 'openchemlib';
 
+/** The ring set of `MolView`: OpenChemLib's RingCollection, every ring of up to 7 atoms (larger ones may follow). */
+export interface RingSetView {
+  getSize(): number;
+  getRingSize(r: number): number;
+  getRingAtoms(r: number): number[];
+  getRingBonds(r: number): number[];
+}
+
+/**
+ * What the aromaticity model and the SMARTS graph read of a molecule: the methods of OpenChemLib's Molecule they
+ * call, which the lean SMILES reader's molecule (chem/smiles.ts) also has.
+ */
+export interface MolView {
+  ensureHelperArrays(required: number): void;
+  getAtoms(): number;
+  getBonds(): number;
+  getAllBonds(): number;
+  getAtomicNo(atom: number): number;
+  getAtomCharge(atom: number): number;
+  getAtomMass(atom: number): number;
+  getAtomRadical(atom: number): number;
+  getAllHydrogens(atom: number): number;
+  getConnAtoms(atom: number): number;
+  getConnAtom(atom: number, i: number): number;
+  getConnBond(atom: number, i: number): number;
+  getConnBondOrder(atom: number, i: number): number;
+  getBondOrder(bond: number): number;
+  getBondAtom(i: number, bond: number): number;
+  isRingAtom(atom: number): boolean;
+  isRingBond(bond: number): boolean;
+  getRingSet(): RingSetView;
+}
+
 export interface Aromaticity {
   /** Per atom index below `getAtoms()`: 1 when aromatic. */
   atoms: Uint8Array;
@@ -48,7 +81,7 @@ const MAX_FUSED_RINGS = 6;
 /** Ring sets examined per fused system before giving up on larger sets (RDKit instead stops at 300 rings). */
 const MAX_SUBSETS = 100_000;
 
-export function rdkitAromaticity(mol: OCL.Molecule): Aromaticity {
+export function rdkitAromaticity(mol: MolView): Aromaticity {
   mol.ensureHelperArrays(OCL.Molecule.cHelperRings);
   const n = mol.getAtoms();
   const atoms = new Uint8Array(n);
@@ -171,7 +204,7 @@ function connected(set: number[], neighbours: number[][]): boolean {
 }
 
 /** RDKit's electron donor type of a ring atom, as electrons given (0, 1, 2), or NOT_CANDIDATE. */
-function donatedElectrons(mol: OCL.Molecule, a: number): number {
+function donatedElectrons(mol: MolView, a: number): number {
   const z = mol.getAtomicNo(a);
   const charge = mol.getAtomCharge(a);
   if (z === 0 || (z > 18 && z !== 34 && z !== 52)) return NOT_CANDIDATE;
@@ -226,7 +259,7 @@ function donatedElectrons(mol: OCL.Molecule, a: number): number {
  * relevant cycles are among them. Otherwise (macrocycles), per ring system from Horton's candidates (two
  * shortest paths from a root closed by an edge).
  */
-function relevantCycles(mol: OCL.Molecule): Ring[] {
+function relevantCycles(mol: MolView): Ring[] {
   mol.ensureHelperArrays(OCL.Molecule.cHelperRings);
   const ringBonds: number[] = [];
   for (let b = 0; b < mol.getBonds(); b++) if (mol.isRingBond(b)) ringBonds.push(b);
@@ -291,7 +324,7 @@ function relevant(cycles: Ring[], ringBonds: number[], nu: number): Ring[] | und
   return basis.length === nu ? out : undefined;
 }
 
-function systemCycles(mol: OCL.Molecule, edges: number[]): Ring[] {
+function systemCycles(mol: MolView, edges: number[]): Ring[] {
   const verts = [...new Set(edges.flatMap((b) => [mol.getBondAtom(0, b), mol.getBondAtom(1, b)]))];
   const local = new Map(verts.map((v, i) => [v, i]));
   const nv = verts.length;

@@ -6,6 +6,7 @@ import { PROPERTIES, property } from '../../api/properties.js';
 import type { DataPoint, PredictionResult, PropertyInfo, PropertyMap } from '../../api/types.js';
 import type { PredictOptions } from '../../backend.js';
 import { masses, parseSmiles, type Molecule } from '../chem/molecule.js';
+import { LeanMolecule, readSmiles } from '../chem/smiles.js';
 import { crippen } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
@@ -102,18 +103,21 @@ const INFO: Record<string, PropertyInfo> = Object.fromEntries(
 );
 
 export function predict(smiles: string, opts: PredictOptions = {}): PredictionResult {
-  return predictMolecules([parseSmiles(smiles, { stereo: false })], opts)[0];
+  return predictMolecules([read(smiles)], opts)[0];
 }
+
+/** The lean reader's molecule where it reads the SMILES, else OpenChemLib's (with its errors); stereo does not change any predicted value. */
+const read = (smiles: string): Molecule | LeanMolecule => readSmiles(smiles) ?? parseSmiles(smiles, { stereo: false });
 
 /** Predictions for many SMILES at once (the models walk their trees for many molecules far faster); a ChemError replaces each invalid one. */
 export function predictMany(smiles: readonly string[], opts: PredictOptions = {}): (PredictionResult | ChemError)[] {
   checkPredictOptions(opts);
   const out: (PredictionResult | ChemError)[] = [];
-  const mols: Molecule[] = [];
+  const mols: (Molecule | LeanMolecule)[] = [];
   const at: number[] = [];
   for (const s of smiles) {
     try {
-      mols.push(parseSmiles(s, { stereo: false })); // stereo does not change any predicted value
+      mols.push(read(s));
       at.push(out.length);
       out.push(undefined as unknown as PredictionResult); // filled below
     } catch (err) {
@@ -150,19 +154,19 @@ export function resultJson(r: PredictionResult): string {
   return `{"info":${info},"properties":${JSON.stringify(r.properties)}}`;
 }
 
-export function predictMolecule(mol: Molecule, opts: PredictOptions = {}): PredictionResult {
+export function predictMolecule(mol: Molecule | LeanMolecule, opts: PredictOptions = {}): PredictionResult {
   return predictMolecules([mol], opts)[0];
 }
 
 /** Everything the group-contribution methods and the features read from one molecule, computed once. */
-export function analyse(mol: Molecule): FeatureInputs {
+export function analyse(mol: Molecule | LeanMolecule): FeatureInputs {
   const g = molGraph(mol);
   const crippenResult = crippen(g);
   const { counts, complete } = jobackGroupCounts(g);
   const elements = elementCounts(g);
   return {
     g,
-    mw: masses(mol).mw,
+    mw: mol instanceof LeanMolecule ? mol.relativeWeight() : masses(mol).mw,
     elements,
     crippen: crippenResult,
     jobackCounts: counts,
@@ -172,7 +176,7 @@ export function analyse(mol: Molecule): FeatureInputs {
   };
 }
 
-export function predictMolecules(mols: readonly Molecule[], opts: PredictOptions = {}): PredictionResult[] {
+export function predictMolecules(mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions = {}): PredictionResult[] {
   const wanted = checkPredictOptions(opts);
   const parts = mols.map(analyse);
   const fixed = parts.map((a) => groupContributionPoints(a, wanted));

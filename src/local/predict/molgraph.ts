@@ -1,7 +1,7 @@
 // A flat, read-only view of an OpenChemLib molecule for SMARTS matching, with hydrogens as extra nodes.
 // Built once per molecule; the matchers then only read typed arrays.
 import * as OCL from 'openchemlib';
-import { rdkitAromaticity } from '../chem/aromaticity.js';
+import { rdkitAromaticity, type MolView } from '../chem/aromaticity.js';
 
 /** Bond codes; `Aromatic` follows RDKit's aromaticity model (chem/aromaticity.ts), as the SMARTS tables assume. */
 export const BOND_ZERO = 0;
@@ -43,7 +43,7 @@ export interface MolGraph {
   bonds: number;
 }
 
-export function molGraph(mol: OCL.Molecule): MolGraph {
+export function molGraph(mol: MolView): MolGraph {
   mol.ensureHelperArrays(OCL.Molecule.cHelperRings);
   const arom = rdkitAromaticity(mol);
   const heavy = mol.getAtoms();

@@ -1,0 +1,768 @@
+// A lean SMILES reader for the predictor: reads the common SMILES exactly as OpenChemLib's SmilesParser does
+// (without stereo), into a small molecule that the aromaticity model and the SMARTS graph read through the same
+// methods as an OpenChemLib molecule. OpenChemLib's parse also perceives rings and aromaticity for uses the
+// predictor has none for and allocates much more; this reader is several times faster.
+//
+// It follows OpenChemLib rule by rule (atom order, bond order and direction, neighbour order, bracket-atom
+// valences, implicit hydrogens, the ring set and its order, the assignment of aromatic double bonds), so the
+// molecule equals OpenChemLib's. Whatever it does not follow with certainty it declines (returns undefined) and the
+// caller parses with OpenChemLib, so errors and odd inputs stay OpenChemLib's: hydrogen or isotope atoms, '*',
+// ring bonds ':' '$' '~', dative bonds, stereo forms other than @ @@ / \, charges OpenChemLib would move
+// (pentavalent nitrogen), radicals, elements past Ba, duplicate bonds, any syntax outside the plain grammar, and
+// aromatic systems that need more than OpenChemLib's first, greedy steps.
+import * as OCL from 'openchemlib';
+import type { MolView, RingSetView } from './aromaticity.js';
+
+// OpenChemLib's allowed valences (Molecule.cAtomValence) up to Ba; undefined where it has none (transition
+// metals: implicit hydrogens are not supported on metals, so their list is never read).
+// prettier-ignore
+const VALENCES: (readonly number[] | undefined)[] = [undefined, [1], [0], [1], [2], [3], [4], [3], [2], [1], [0],
+  [1], [2], [3], [4], [3, 5], [2, 4, 6], [1, 3, 5, 7], [0], [1], [2],
+  undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
+  [2, 3], [2, 4], [3, 5], [2, 4, 6], [1, 3, 5, 7], [0, 2], [1], [2],
+  undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
+  [1, 2, 3], [2, 4], [3, 5], [2, 4, 6], [1, 3, 5, 7], [0, 2, 4, 6], [1], [2]];
+const MAX_Z = VALENCES.length - 1;
+
+const LABELS = OCL.Molecule.cAtomLabel;
+/** Bracket element symbols OpenChemLib knows, to their atomic numbers (only those up to MAX_Z are read). */
+const ELEMENT = new Map<string, number>();
+for (let z = 1; z <= 128; z++) if (LABELS[z] && !ELEMENT.has(LABELS[z])) ELEMENT.set(LABELS[z], z);
+
+const isMetal = (z: number) => (z >= 3 && z <= 4) || (z >= 11 && z <= 13) || (z >= 19 && z <= 31) || (z >= 37 && z <= 51) || z >= 55;
+const isOrganic = (z: number) => z === 1 || (z >= 5 && z <= 9) || (z >= 14 && z <= 17) || (z >= 32 && z <= 35) || (z >= 52 && z <= 53);
+/** Elements OpenChemLib lets carry an aromatic double bond. */
+const mayBeAromatic = (z: number) => z === 5 || z === 6 || z === 7 || z === 8 || z === 15 || z === 16 || z === 33 || z === 34;
+
+/** OpenChemLib's getElectronValenceCorrection for an atom without radical. */
+function valenceCorrection(z: number, charge: number, occupied: number): number {
+  if (z === 7 || z === 8 || z === 9) return charge;
+  if (z === 6 || z === 14 || z === 32) return -Math.abs(charge);
+  if (z === 15 || z === 33) return occupied - charge <= 3 ? charge : -charge;
+  if (z === 16 || z === 34 || z === 52) return occupied - charge <= 4 ? charge : -Math.abs(charge);
+  if (z === 17 || z === 35 || z === 53) return occupied - charge <= 5 ? charge : -Math.abs(charge);
+  return -charge;
+}
+
+/** Atomic weights, each read once from OpenChemLib's molecular formula of one atom of the element. */
+const WEIGHTS: number[] = [];
+function weight(z: number): number {
+  let w = WEIGHTS[z];
+  if (w === undefined) {
+    const m = new OCL.Molecule(0, 0);
+    m.setAtomAbnormalValence(m.addAtom(z), 0); // no implicit hydrogens
+    WEIGHTS[z] = w = m.getMolecularFormula().relativeWeight;
+  }
+  return w;
+}
+
+class RingSet implements RingSetView {
+  constructor(
+    private readonly atoms: number[][],
+    private readonly bonds: number[][],
+  ) {}
+  getSize(): number {
+    return this.atoms.length;
+  }
+  getRingSize(r: number): number {
+    return this.atoms[r].length;
+  }
+  getRingAtoms(r: number): number[] {
+    return this.atoms[r];
+  }
+  getRingBonds(r: number): number[] {
+    return this.bonds[r];
+  }
+}
+
+/** A molecule read by `readSmiles`: no hydrogen atoms, no stereo; read through OpenChemLib's method names. */
+export class LeanMolecule implements MolView {
+  constructor(
+    private readonly z: Uint8Array,
+    private readonly charge: Int8Array,
+    private readonly hydrogens: Uint8Array,
+    private readonly ringAtom: Uint8Array,
+    private readonly bondAtoms: Int32Array,
+    private readonly order: Uint8Array,
+    private readonly ringBond: Uint8Array,
+    /** Neighbours in CSR form, in OpenChemLib's order (by bond index). */
+    private readonly start: Int32Array,
+    private readonly connAtom: Int32Array,
+    private readonly connBond: Int32Array,
+    private readonly rings: RingSet,
+  ) {}
+  ensureHelperArrays(): void {}
+  getAtoms(): number {
+    return this.z.length;
+  }
+  getAllAtoms(): number {
+    return this.z.length;
+  }
+  getBonds(): number {
+    return this.order.length;
+  }
+  getAllBonds(): number {
+    return this.order.length;
+  }
+  getAtomicNo(a: number): number {
+    return this.z[a];
+  }
+  getAtomCharge(a: number): number {
+    return this.charge[a];
+  }
+  getAtomMass(): number {
+    return 0;
+  }
+  getAtomRadical(): number {
+    return 0;
+  }
+  getAllHydrogens(a: number): number {
+    return this.hydrogens[a];
+  }
+  getConnAtoms(a: number): number {
+    return this.start[a + 1] - this.start[a];
+  }
+  getConnAtom(a: number, i: number): number {
+    return this.connAtom[this.start[a] + i];
+  }
+  getConnBond(a: number, i: number): number {
+    return this.connBond[this.start[a] + i];
+  }
+  getConnBondOrder(a: number, i: number): number {
+    return this.order[this.connBond[this.start[a] + i]];
+  }
+  getBondOrder(b: number): number {
+    return this.order[b];
+  }
+  getBondAtom(i: number, b: number): number {
+    return this.bondAtoms[2 * b + i];
+  }
+  isRingAtom(a: number): boolean {
+    return this.ringAtom[a] === 1;
+  }
+  isRingBond(b: number): boolean {
+    return this.ringBond[b] === 1;
+  }
+  getRingSet(): RingSetView {
+    return this.rings;
+  }
+
+  /** OpenChemLib's getMolecularFormula().relativeWeight: C, H, N, O, then the other elements by symbol. */
+  relativeWeight(): number {
+    const counts = new Map<number, number>();
+    let h = 0;
+    for (let a = 0; a < this.z.length; a++) {
+      counts.set(this.z[a], (counts.get(this.z[a]) ?? 0) + 1);
+      h += this.hydrogens[a];
+    }
+    if (h) counts.set(1, (counts.get(1) ?? 0) + h);
+    const rest = [...counts.keys()].filter((z) => z !== 6 && z !== 1 && z !== 7 && z !== 8).sort((p, q) => (LABELS[p] < LABELS[q] ? -1 : 1));
+    let w = 0;
+    for (const z of [6, 1, 7, 8, ...rest]) {
+      const n = counts.get(z);
+      if (n) w += n * weight(z);
+    }
+    return w;
+  }
+}
+
+const enum C {
+  Open = 40, // (
+  Close = 41, // )
+  Percent = 37,
+  Dot = 46,
+  Minus = 45,
+  Plus = 43,
+  Equals = 61,
+  Hash = 35,
+  Slash = 47,
+  Backslash = 92,
+  LBracket = 91,
+  RBracket = 93,
+  At = 64,
+  Colon = 58,
+  Zero = 48,
+  Nine = 57,
+  H = 72,
+}
+
+/** What came last, for the grammar checks. */
+const enum Last {
+  Start,
+  Atom,
+  Ring,
+  Open,
+  Close,
+  Bond,
+  Dot,
+}
+
+const isDigit = (c: number) => c >= C.Zero && c <= C.Nine;
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isUpper = (c: number) => c >= 65 && c <= 90;
+
+/**
+ * Reads a SMILES the way OpenChemLib's SmilesParser does (stereo ignored); undefined when the input is outside what
+ * this reader follows with certainty (see the head of this file), for OpenChemLib to read instead.
+ */
+export function readSmiles(s: string): LeanMolecule | undefined {
+  const z: number[] = [];
+  const charge: number[] = [];
+  const marked: number[] = []; // lowercase: aromatic, needs a double bond unless it does not qualify
+  const bracketH: number[] = []; // hydrogens written in brackets, -1 outside brackets
+  const bondA: number[] = [];
+  const bondB: number[] = [];
+  const order: number[] = [];
+  const pairs = new Set<number>();
+  const branch: number[] = []; // atoms that open branches
+  const ringOpen: number[] = []; // per ring closure number: its atom + 1 (0: free)
+  const ringOrder: number[] = []; // its bond order when written at the opening, else 0
+  let openRings = 0;
+  let prev = -1; // atom the next bond starts at
+  let bond = 0; // bond symbol read before the next atom or ring number (0: none)
+  let last = Last.Start;
+  let bondAfter = Last.Start; // what the bond symbol followed
+  const n = s.length;
+
+  const addBond = (a: number, b: number, o: number): boolean => {
+    const key = a < b ? a * 65536 + b : b * 65536 + a;
+    if (a === b || pairs.has(key)) return false; // OpenChemLib merges a duplicate bond
+    pairs.add(key);
+    bondA.push(a);
+    bondB.push(b);
+    order.push(o);
+    return true;
+  };
+  const addAtom = (atomicNo: number, q: number, aromatic: boolean, h: number): boolean => {
+    const a = z.length;
+    if (a >= 65535) return false;
+    z.push(atomicNo);
+    charge.push(q);
+    marked.push(aromatic ? 1 : 0);
+    bracketH.push(h);
+    if (prev >= 0 && !addBond(prev, a, bond || 1)) return false;
+    prev = a;
+    bond = 0;
+    return true;
+  };
+
+  for (let i = 0; i < n; ) {
+    const c = s.charCodeAt(i);
+    if (c === C.LBracket) {
+      // [symbol @/@@ H<n> charge :map], in this order
+      let j = i + 1;
+      let c1 = s.charCodeAt(j);
+      let atomicNo: number;
+      let aromatic = false;
+      if (isUpper(c1)) {
+        const two = isLower(s.charCodeAt(j + 1)) ? ELEMENT.get(s.slice(j, j + 2)) : undefined;
+        if (two !== undefined) {
+          atomicNo = two;
+          j += 2;
+        } else {
+          if (isLower(s.charCodeAt(j + 1))) return undefined;
+          atomicNo = ELEMENT.get(s[j]) ?? 0;
+          j++;
+        }
+      } else if (c1 === 115 && s.charCodeAt(j + 1) === 101) {
+        atomicNo = 34; // se
+        aromatic = true;
+        j += 2;
+      } else {
+        atomicNo = c1 === 99 ? 6 : c1 === 110 ? 7 : c1 === 111 ? 8 : c1 === 112 ? 15 : c1 === 115 ? 16 : 0;
+        aromatic = true;
+        j++;
+      }
+      if (atomicNo <= 1 || atomicNo > MAX_Z) return undefined;
+      c1 = s.charCodeAt(j);
+      if (c1 === C.At) {
+        j += s.charCodeAt(j + 1) === C.At ? 2 : 1;
+        c1 = s.charCodeAt(j);
+        if (isUpper(c1) && c1 !== C.H) return undefined; // @TH1, @SP2, @OH3, @AL1
+      }
+      let h = 0;
+      if (c1 === C.H) {
+        j++;
+        h = 1;
+        if (isDigit(s.charCodeAt(j))) h = s.charCodeAt(j++) - C.Zero;
+        if (isDigit(s.charCodeAt(j))) return undefined;
+        c1 = s.charCodeAt(j);
+      }
+      let q = 0;
+      if (c1 === C.Plus || c1 === C.Minus) {
+        q = 1;
+        j++;
+        while (s.charCodeAt(j) === c1) {
+          q++;
+          j++;
+        }
+        const d = s.charCodeAt(j);
+        if (isDigit(d)) {
+          if (q !== 1 || d === C.Zero) return undefined;
+          q = d - C.Zero;
+          j++;
+          if (isDigit(s.charCodeAt(j))) return undefined;
+        }
+        if (c1 === C.Minus) q = -q;
+        c1 = s.charCodeAt(j);
+      }
+      if (c1 === C.Colon) {
+        j++;
+        if (!isDigit(s.charCodeAt(j))) return undefined;
+        while (isDigit(s.charCodeAt(j))) j++;
+        c1 = s.charCodeAt(j);
+      }
+      if (c1 !== C.RBracket || !addAtom(atomicNo, q, aromatic, h)) return undefined;
+      last = Last.Atom;
+      i = j + 1;
+      continue;
+    }
+    if (isUpper(c) || isLower(c)) {
+      // organic subset: B C N O P S F Cl Br I, aromatic b c n o p s
+      let atomicNo = 0;
+      let len = 1;
+      const next = s.charCodeAt(i + 1);
+      switch (c) {
+        case 66: // B
+          if (next === 114) {
+            atomicNo = 35;
+            len = 2;
+          } else atomicNo = 5;
+          break;
+        case 67: // C
+          if (next === 108) {
+            atomicNo = 17;
+            len = 2;
+          } else atomicNo = 6;
+          break;
+        case 78:
+          atomicNo = 7;
+          break;
+        case 79:
+          atomicNo = 8;
+          break;
+        case 70:
+          atomicNo = 9;
+          break;
+        case 80:
+          atomicNo = 15;
+          break;
+        case 83:
+          atomicNo = 16;
+          break;
+        case 73:
+          atomicNo = 53;
+          break;
+        case 98: // b
+          atomicNo = next === 114 ? 0 : 5; // br: aromatic bromine, an error
+          break;
+        case 99: // c
+          atomicNo = next === 108 ? 0 : 6;
+          break;
+        case 110:
+          atomicNo = 7;
+          break;
+        case 111:
+          atomicNo = 8;
+          break;
+        case 112:
+          atomicNo = 15;
+          break;
+        case 115:
+          atomicNo = 16;
+          break;
+      }
+      if (!atomicNo) return undefined;
+      if (!addAtom(atomicNo, 0, isLower(c), -1)) return undefined;
+      last = Last.Atom;
+      i += len;
+      continue;
+    }
+    if (isDigit(c) || c === C.Percent) {
+      if (last !== Last.Atom && last !== Last.Ring && !(last === Last.Bond && (bondAfter === Last.Atom || bondAfter === Last.Ring))) return undefined;
+      let num: number;
+      if (c === C.Percent) {
+        if (!isDigit(s.charCodeAt(i + 1)) || !isDigit(s.charCodeAt(i + 2))) return undefined;
+        num = (s.charCodeAt(i + 1) - C.Zero) * 10 + s.charCodeAt(i + 2) - C.Zero;
+        i += 3;
+      } else {
+        num = c - C.Zero;
+        i++;
+      }
+      if (!ringOpen[num]) {
+        ringOpen[num] = prev + 1;
+        ringOrder[num] = bond;
+        openRings++;
+      } else {
+        // OpenChemLib takes the bond written at the opening, else the one at the closing
+        if (!addBond(ringOpen[num] - 1, prev, ringOrder[num] || bond || 1)) return undefined;
+        ringOpen[num] = 0;
+        openRings--;
+      }
+      bond = 0;
+      last = Last.Ring;
+      continue;
+    }
+    switch (c) {
+      case C.Open:
+        if (last !== Last.Atom && last !== Last.Ring && last !== Last.Close) return undefined;
+        branch.push(prev);
+        last = Last.Open;
+        break;
+      case C.Close:
+        if ((last !== Last.Atom && last !== Last.Ring && last !== Last.Close) || !branch.length) return undefined;
+        prev = branch.pop()!;
+        last = Last.Close;
+        break;
+      case C.Dot:
+        if ((last !== Last.Atom && last !== Last.Ring && last !== Last.Close) || branch.length) return undefined;
+        prev = -1;
+        last = Last.Dot;
+        break;
+      case C.Minus:
+      case C.Slash:
+      case C.Backslash:
+      case C.Equals:
+      case C.Hash:
+        if (last !== Last.Atom && last !== Last.Ring && last !== Last.Close && last !== Last.Open) return undefined;
+        bond = c === C.Equals ? 2 : c === C.Hash ? 3 : 1;
+        bondAfter = last;
+        last = Last.Bond;
+        break;
+      default:
+        return undefined;
+    }
+    i++;
+  }
+  if ((last !== Last.Atom && last !== Last.Ring && last !== Last.Close) || branch.length || openRings) return undefined;
+  return build(z, charge, marked, bracketH, bondA, bondB, order);
+}
+
+/** The molecule's rings, bracket valences, double bonds of the aromatic atoms and hydrogens, as OpenChemLib does them. */
+function build(
+  zs: number[],
+  charges: number[],
+  marked: number[],
+  bracketH: number[],
+  bondA: number[],
+  bondB: number[],
+  orders: number[],
+): LeanMolecule | undefined {
+  const na = zs.length;
+  const nb = orders.length;
+  const z = Uint8Array.from(zs);
+  const charge = Int8Array.from(charges);
+  const order = Uint8Array.from(orders);
+  const bondAtoms = new Int32Array(2 * nb);
+  const start = new Int32Array(na + 1);
+  for (let b = 0; b < nb; b++) {
+    bondAtoms[2 * b] = bondA[b];
+    bondAtoms[2 * b + 1] = bondB[b];
+    start[bondA[b] + 1]++;
+    start[bondB[b] + 1]++;
+  }
+  for (let a = 0; a < na; a++) start[a + 1] += start[a];
+  const fill = start.slice(0, na);
+  const connAtom = new Int32Array(2 * nb);
+  const connBond = new Int32Array(2 * nb);
+  for (let b = 0; b < nb; b++) {
+    const [x, y] = [bondA[b], bondB[b]];
+    connAtom[fill[x]] = y;
+    connBond[fill[x]++] = b;
+    connAtom[fill[y]] = x;
+    connBond[fill[y]++] = b;
+  }
+  const occupied = (a: number) => {
+    let v = 0;
+    for (let k = start[a]; k < start[a + 1]; k++) v += order[connBond[k]];
+    return v;
+  };
+
+  // Bracket atoms: OpenChemLib keeps the written hydrogen count through an abnormal valence, or marks a radical.
+  const abnormal = new Int8Array(na).fill(-1);
+  for (let a = 0; a < na; a++) {
+    const h = bracketH[a];
+    if (h < 0) continue;
+    if (!isMetal(z[a]) && (!marked[a] || (z[a] === 6 && charge[a] === 0))) {
+      const occ = occupied(a);
+      const used = occ - valenceCorrection(z[a], charge[a], occ) + h + marked[a];
+      const valences = VALENCES[z[a]]!;
+      let found = false;
+      for (const v of valences) {
+        if (used > v) continue;
+        found = true;
+        if (v === used + 1 || v === used + 2) return undefined; // a radical
+        if (v !== used || v !== valences[0]) abnormal[a] = used;
+        break;
+      }
+      if (!found) abnormal[a] = used;
+    }
+    if (h > 0 && abnormal[a] < 0 && !isOrganic(z[a]) && z[a] !== 13) return undefined; // would be hydrogen atoms
+  }
+  // OpenChemLib turns an uncharged nitrogen of valence 5 into a charged one (correctValenceExceededNitrogen).
+  for (let a = 0; a < na; a++) if (z[a] === 7 && charge[a] === 0 && occupied(a) > 3) return undefined;
+
+  const rings = findRings(na, start, connAtom, connBond, bondAtoms);
+  if (!rings) return undefined;
+  const ringBond = bridgesComplement(na, nb, start, connAtom, connBond);
+
+  let aromaticAtoms = 0;
+  for (let a = 0; a < na; a++) aromaticAtoms += marked[a];
+  if (aromaticAtoms && !locateAromaticDoubleBonds(rings)) return undefined;
+
+  const hydrogens = new Uint8Array(na);
+  const ringAtom = new Uint8Array(na);
+  for (let a = 0; a < na; a++) {
+    for (let k = start[a]; k < start[a + 1]; k++) if (ringBond[connBond[k]]) ringAtom[a] = 1;
+    // OpenChemLib's getImplicitHydrogens
+    if (abnormal[a] < 0 && !isOrganic(z[a]) && z[a] !== 13) continue;
+    let occ = occupied(a);
+    occ -= valenceCorrection(z[a], charge[a], occ);
+    let max = abnormal[a];
+    if (max < 0) {
+      const valences = VALENCES[z[a]]!;
+      max = valences[0];
+      for (let i = 1; max < occ && i < valences.length; i++) max = valences[i];
+    }
+    hydrogens[a] = Math.max(0, max - occ);
+  }
+  return new LeanMolecule(z, charge, hydrogens, ringAtom, bondAtoms, order, ringBond, start, connAtom, connBond, rings);
+
+  /**
+   * OpenChemLib's SmilesParser.locateAromaticDoubleBonds up to its greedy steps: false where it would go on to
+   * search alternating paths or large aromatic rings (the caller then leaves the molecule to OpenChemLib).
+   */
+  function locateAromaticDoubleBonds(rings: RingSet): boolean {
+    const isAromatic = new Uint8Array(nb);
+    const inAromaticRing = new Uint8Array(na);
+    const aromaticRings: number[] = [];
+    for (let r = 0; r < rings.getSize(); r++) {
+      const atoms = rings.getRingAtoms(r);
+      if (!atoms.every((a) => marked[a])) continue;
+      aromaticRings.push(r);
+      for (const a of atoms) inAromaticRing[a] = 1;
+      for (const b of rings.getRingBonds(r)) isAromatic[b] = 1;
+    }
+    for (let a = 0; a < na; a++) if (marked[a] && !inAromaticRing[a]) return false;
+    for (let b = 0; b < nb; b++) {
+      if (!marked[bondA[b]] || !marked[bondB[b]]) continue;
+      if (order[b] !== 1) return false; // a double bond written between aromatic atoms
+      if (!isAromatic[b] && ringBond[b]) return false; // OpenChemLib's addLargeAromaticRing
+    }
+    const unmark = (a: number) => {
+      if (marked[a]) {
+        marked[a] = 0;
+        aromaticAtoms--;
+      }
+      for (let k = start[a]; k < start[a + 1]; k++) isAromatic[connBond[k]] = 0;
+    };
+    const qualifiesForPi = (a: number) => {
+      const atomicNo = z[a];
+      if (!mayBeAromatic(atomicNo)) return false;
+      if (atomicNo === 6 && (!marked[a] || charge[a] > 0)) return false;
+      const valences = VALENCES[atomicNo]!;
+      const maxUncharged = abnormal[a] >= 0 ? abnormal[a] : valences[valences.length - 1];
+      const free = maxUncharged + valenceCorrection(atomicNo, charge[a], maxUncharged) - occupied(a) - Math.max(bracketH[a], 0);
+      if (free < 1) return false;
+      if (atomicNo === 16 || atomicNo === 34) return !(start[a + 1] - start[a] === 2 && charge[a] <= 0) && free !== 2;
+      return true;
+    };
+    for (const r of aromaticRings) for (const a of rings.getRingAtoms(r)) if (!qualifiesForPi(a)) unmark(a);
+    const promote = (b: number) => {
+      if (order[b] === 1) order[b] = 2;
+      unmark(bondA[b]);
+      unmark(bondB[b]);
+    };
+    const aromaticBonds = (a: number) => {
+      let k = 0;
+      for (let i = start[a]; i < start[a + 1]; i++) k += isAromatic[connBond[i]];
+      return k;
+    };
+    const promoteObvious = () => {
+      for (let found = true; found; ) {
+        found = false;
+        for (let b = 0; b < nb; b++) {
+          if (isAromatic[b] && (aromaticBonds(bondA[b]) === 1 || aromaticBonds(bondB[b]) === 1)) {
+            found = true;
+            promote(b);
+          }
+        }
+      }
+    };
+    promoteObvious();
+    for (const r of aromaticRings) {
+      const bonds = rings.getRingBonds(r);
+      if (bonds.length !== 6 || !bonds.every((b) => isAromatic[b])) continue;
+      promote(bonds[0]);
+      promote(bonds[2]);
+      promote(bonds[4]);
+      promoteObvious();
+    }
+    for (let q = 5; q >= 4; q--) {
+      for (let found = true; found; ) {
+        found = false;
+        for (let b = 0; b < nb; b++) {
+          if (isAromatic[b] && aromaticBonds(bondA[b]) + aromaticBonds(bondB[b]) === q) {
+            promote(b);
+            promoteObvious();
+            found = true;
+            break;
+          }
+        }
+      }
+    }
+    return aromaticAtoms === 0;
+  }
+}
+
+/**
+ * OpenChemLib's RingCollection of small rings (up to 7 atoms), in its order: atoms that cannot be in a ring are
+ * pruned, a breadth-first walk meets each closure bond, and a depth-first search from it adds each ring not yet
+ * found, written from its lowest atom towards the lower of that atom's two ring neighbours. Undefined past
+ * OpenChemLib's cap of 1024 rings.
+ */
+function findRings(na: number, start: Int32Array, connAtom: Int32Array, connBond: Int32Array, bondAtoms: Int32Array): RingSet | undefined {
+  const chain = new Uint8Array(na);
+  for (let found = true; found; ) {
+    found = false;
+    for (let a = 0; a < na; a++) {
+      if (chain[a]) continue;
+      let neighbours = 0;
+      for (let k = start[a]; k < start[a + 1]; k++) if (!chain[connAtom[k]]) neighbours++;
+      if (neighbours < 2) {
+        chain[a] = 1;
+        found = true;
+      }
+    }
+  }
+  const ringAtoms: number[][] = [];
+  const ringBonds: number[][] = [];
+  let first = 0;
+  while (first < na && chain[first]) first++;
+  if (first === na) return new RingSet(ringAtoms, ringBonds);
+
+  const bondBetween = (x: number, y: number) => {
+    for (let k = start[x]; k < start[x + 1]; k++) if (connAtom[k] === y) return connBond[k];
+    return -1;
+  };
+  const graphAtom = new Int32Array(7);
+  const connIndex = new Int32Array(7);
+  const used = new Uint8Array(na);
+  const addRingIfNew = (size: number) => {
+    let low = 0;
+    for (let i = 1; i < size; i++) if (graphAtom[i] < graphAtom[low]) low = i;
+    const left = graphAtom[low > 0 ? low - 1 : size - 1];
+    const right = graphAtom[low < size - 1 ? low + 1 : 0];
+    const step = left < right ? size - 1 : 1;
+    const ring: number[] = [];
+    for (let i = 0, k = low; i < size; i++, k = (k + step) % size) ring.push(graphAtom[k]);
+    for (const other of ringAtoms) if (other.length === size && other.every((a, i) => a === ring[i])) return;
+    ringAtoms.push(ring);
+    ringBonds.push(ring.map((a, i) => bondBetween(a, ring[i === size - 1 ? 0 : i + 1])));
+  };
+  const addSmallRings = (atom1: number, atom2: number): boolean => {
+    graphAtom[0] = atom1;
+    graphAtom[1] = atom2;
+    connIndex[1] = -1;
+    used[atom2] = 1;
+    for (let current = 1; current >= 1; ) {
+      const x = graphAtom[current];
+      if (++connIndex[current] === start[x + 1] - start[x]) {
+        used[x] = 0;
+        current--;
+        continue;
+      }
+      const candidate = connAtom[start[x] + connIndex[current]];
+      if (used[candidate] || chain[candidate]) continue;
+      if (candidate === atom1 && current > 1) {
+        addRingIfNew(current + 1);
+        if (ringAtoms.length >= 1024) return false;
+        continue;
+      }
+      if (current + 1 < 7) {
+        graphAtom[++current] = candidate;
+        used[candidate] = 1;
+        connIndex[current] = -1;
+      }
+    }
+    return true;
+  };
+
+  // the breadth-first walk over the non-chain atoms, fragment by fragment
+  const queue = new Int32Array(na);
+  const parent = new Int32Array(na);
+  const seen = new Uint8Array(na);
+  queue[0] = first;
+  parent[first] = -1;
+  seen[first] = 1;
+  for (let current = 0, highest = 0; current <= highest; ) {
+    const x = queue[current];
+    for (let k = start[x]; k < start[x + 1]; k++) {
+      const candidate = connAtom[k];
+      if (candidate === parent[x]) continue;
+      if (seen[candidate]) {
+        const b = connBond[k];
+        if (!addSmallRings(bondAtoms[2 * b], bondAtoms[2 * b + 1])) return undefined;
+        continue;
+      }
+      if (!chain[candidate]) {
+        seen[candidate] = 1;
+        parent[candidate] = x;
+        queue[++highest] = candidate;
+      }
+    }
+    current++;
+    if (current > highest) {
+      for (let a = 0; a < na; a++) {
+        if (!seen[a] && !chain[a]) {
+          seen[a] = 1;
+          queue[++highest] = a;
+          parent[a] = -1;
+          break;
+        }
+      }
+    }
+  }
+  return new RingSet(ringAtoms, ringBonds);
+}
+
+/** 1 for every bond on a cycle (OpenChemLib's ring bonds: those with a ring size), by Tarjan's bridge search. */
+function bridgesComplement(na: number, nb: number, start: Int32Array, connAtom: Int32Array, connBond: Int32Array): Uint8Array {
+  const ring = new Uint8Array(nb).fill(1);
+  const order = new Int32Array(na).fill(-1);
+  const low = new Int32Array(na);
+  const stack = new Int32Array(na);
+  const via = new Int32Array(na); // bond by which the atom was reached
+  const next = new Int32Array(na); // next adjacency index to look at
+  let counter = 0;
+  for (let root = 0; root < na; root++) {
+    if (order[root] >= 0) continue;
+    let top = 0;
+    stack[0] = root;
+    via[root] = -1;
+    order[root] = low[root] = counter++;
+    next[root] = start[root];
+    while (top >= 0) {
+      const x = stack[top];
+      if (next[x] < start[x + 1]) {
+        const k = next[x]++;
+        const y = connAtom[k];
+        if (connBond[k] === via[x]) continue;
+        if (order[y] < 0) {
+          order[y] = low[y] = counter++;
+          via[y] = connBond[k];
+          next[y] = start[y];
+          stack[++top] = y;
+        } else if (order[y] < low[x]) low[x] = order[y];
+      } else {
+        top--;
+        if (top >= 0) {
+          const p = stack[top];
+          if (low[x] < low[p]) low[p] = low[x];
+          if (low[x] > order[p]) ring[via[x]] = 0;
+        }
+      }
+    }
+  }
+  return ring;
+}
