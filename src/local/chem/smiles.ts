@@ -75,40 +75,62 @@ class RingSet implements RingSetView {
   }
 }
 
-/** A molecule read by `readSmiles`: no hydrogen atoms, no stereo; read through OpenChemLib's method names. */
+/** Elements in OpenChemLib's formula order: C, H, N, O, then by symbol. */
+const FORMULA_ORDER = [6, 1, 7, 8, ...Array.from({ length: MAX_Z - 1 }, (_, i) => i + 2).filter((z) => z !== 6 && z !== 7 && z !== 8).sort((p, q) => (LABELS[p] < LABELS[q] ? -1 : 1))];
+const formulaCounts = new Int32Array(MAX_Z + 1);
+
+/**
+ * A molecule read by `readSmiles`: no hydrogen atoms, no stereo; read through OpenChemLib's method names. All its
+ * numbers are in one array (one allocation): per atom z, charge, hydrogens, ring flag and the start of its
+ * neighbours (CSR, in OpenChemLib's order: by bond index), the neighbours and their bonds, per bond its two atoms,
+ * order and ring flag.
+ */
 export class LeanMolecule implements MolView {
+  private readonly oCharge: number;
+  private readonly oH: number;
+  private readonly oRing: number;
+  private readonly oStart: number;
+  private readonly oConnAtom: number;
+  private readonly oConnBond: number;
+  private readonly oBondAtoms: number;
+  private readonly oOrder: number;
+  private readonly oRingBond: number;
+  readonly d: Int32Array;
+
   constructor(
-    private readonly z: Uint8Array,
-    private readonly charge: Int8Array,
-    private readonly hydrogens: Uint8Array,
-    private readonly ringAtom: Uint8Array,
-    private readonly bondAtoms: Int32Array,
-    private readonly order: Uint8Array,
-    private readonly ringBond: Uint8Array,
-    /** Neighbours in CSR form, in OpenChemLib's order (by bond index). */
-    private readonly start: Int32Array,
-    private readonly connAtom: Int32Array,
-    private readonly connBond: Int32Array,
+    private readonly na: number,
+    private readonly nb: number,
     private readonly rings: RingSet,
-  ) {}
+  ) {
+    this.oCharge = na;
+    this.oH = 2 * na;
+    this.oRing = 3 * na;
+    this.oStart = 4 * na;
+    this.oConnAtom = 5 * na + 1;
+    this.oConnBond = this.oConnAtom + 2 * nb;
+    this.oBondAtoms = this.oConnBond + 2 * nb;
+    this.oOrder = this.oBondAtoms + 2 * nb;
+    this.oRingBond = this.oOrder + nb;
+    this.d = new Int32Array(this.oRingBond + nb);
+  }
   ensureHelperArrays(): void {}
   getAtoms(): number {
-    return this.z.length;
+    return this.na;
   }
   getAllAtoms(): number {
-    return this.z.length;
+    return this.na;
   }
   getBonds(): number {
-    return this.order.length;
+    return this.nb;
   }
   getAllBonds(): number {
-    return this.order.length;
+    return this.nb;
   }
   getAtomicNo(a: number): number {
-    return this.z[a];
+    return this.d[a];
   }
   getAtomCharge(a: number): number {
-    return this.charge[a];
+    return this.d[this.oCharge + a];
   }
   getAtomMass(): number {
     return 0;
@@ -117,53 +139,64 @@ export class LeanMolecule implements MolView {
     return 0;
   }
   getAllHydrogens(a: number): number {
-    return this.hydrogens[a];
+    return this.d[this.oH + a];
   }
   getConnAtoms(a: number): number {
-    return this.start[a + 1] - this.start[a];
+    return this.d[this.oStart + a + 1] - this.d[this.oStart + a];
   }
   getConnAtom(a: number, i: number): number {
-    return this.connAtom[this.start[a] + i];
+    return this.d[this.oConnAtom + this.d[this.oStart + a] + i];
   }
   getConnBond(a: number, i: number): number {
-    return this.connBond[this.start[a] + i];
+    return this.d[this.oConnBond + this.d[this.oStart + a] + i];
   }
   getConnBondOrder(a: number, i: number): number {
-    return this.order[this.connBond[this.start[a] + i]];
+    return this.d[this.oOrder + this.d[this.oConnBond + this.d[this.oStart + a] + i]];
   }
   getBondOrder(b: number): number {
-    return this.order[b];
+    return this.d[this.oOrder + b];
   }
   getBondAtom(i: number, b: number): number {
-    return this.bondAtoms[2 * b + i];
+    return this.d[this.oBondAtoms + 2 * b + i];
   }
   isRingAtom(a: number): boolean {
-    return this.ringAtom[a] === 1;
+    return this.d[this.oRing + a] === 1;
   }
   isRingBond(b: number): boolean {
-    return this.ringBond[b] === 1;
+    return this.d[this.oRingBond + b] === 1;
   }
   getRingSet(): RingSetView {
     return this.rings;
   }
 
-  /** OpenChemLib's getMolecularFormula().relativeWeight: C, H, N, O, then the other elements by symbol. */
+  /** OpenChemLib's getMolecularFormula().relativeWeight: the count times the weight of each element, in formula order. */
   relativeWeight(): number {
-    const counts = new Map<number, number>();
-    let h = 0;
-    for (let a = 0; a < this.z.length; a++) {
-      counts.set(this.z[a], (counts.get(this.z[a]) ?? 0) + 1);
-      h += this.hydrogens[a];
+    const counts = formulaCounts;
+    for (let a = 0; a < this.na; a++) {
+      counts[this.d[a]]++;
+      counts[1] += this.d[this.oH + a];
     }
-    if (h) counts.set(1, (counts.get(1) ?? 0) + h);
-    const rest = [...counts.keys()].filter((z) => z !== 6 && z !== 1 && z !== 7 && z !== 8).sort((p, q) => (LABELS[p] < LABELS[q] ? -1 : 1));
     let w = 0;
-    for (const z of [6, 1, 7, 8, ...rest]) {
-      const n = counts.get(z);
-      if (n) w += n * weight(z);
+    for (const z of FORMULA_ORDER) {
+      if (!counts[z]) continue;
+      w += counts[z] * weight(z);
+      counts[z] = 0;
     }
     return w;
   }
+}
+
+/** Scratch memory of one reading: zeroed views of one reused buffer (fresh typed arrays cost far more). */
+let arena = new Int32Array(1 << 14);
+let arenaTop = 0;
+function scratch(n: number): Int32Array {
+  if (arenaTop + n > arena.length) {
+    arena = new Int32Array(Math.max(2 * arena.length, n)); // views already handed out keep the old buffer
+    arenaTop = 0;
+  }
+  const v = arena.subarray(arenaTop, (arenaTop += n));
+  v.fill(0);
+  return v;
 }
 
 const enum C {
@@ -213,25 +246,21 @@ export function readSmiles(s: string): LeanMolecule | undefined {
   const bondA: number[] = [];
   const bondB: number[] = [];
   const order: number[] = [];
-  const pairs = new Set<number>();
   const branch: number[] = []; // atoms that open branches
   const ringOpen: number[] = []; // per ring closure number: its atom + 1 (0: free)
   const ringOrder: number[] = []; // its bond order when written at the opening, else 0
   let openRings = 0;
+  let closures = 0;
   let prev = -1; // atom the next bond starts at
   let bond = 0; // bond symbol read before the next atom or ring number (0: none)
   let last = Last.Start;
   let bondAfter = Last.Start; // what the bond symbol followed
   const n = s.length;
 
-  const addBond = (a: number, b: number, o: number): boolean => {
-    const key = a < b ? a * 65536 + b : b * 65536 + a;
-    if (a === b || pairs.has(key)) return false; // OpenChemLib merges a duplicate bond
-    pairs.add(key);
+  const addBond = (a: number, b: number, o: number) => {
     bondA.push(a);
     bondB.push(b);
     order.push(o);
-    return true;
   };
   const addAtom = (atomicNo: number, q: number, aromatic: boolean, h: number): boolean => {
     const a = z.length;
@@ -240,7 +269,7 @@ export function readSmiles(s: string): LeanMolecule | undefined {
     charge.push(q);
     marked.push(aromatic ? 1 : 0);
     bracketH.push(h);
-    if (prev >= 0 && !addBond(prev, a, bond || 1)) return false;
+    if (prev >= 0) addBond(prev, a, bond || 1);
     prev = a;
     bond = 0;
     return true;
@@ -394,8 +423,12 @@ export function readSmiles(s: string): LeanMolecule | undefined {
         ringOrder[num] = bond;
         openRings++;
       } else {
-        // OpenChemLib takes the bond written at the opening, else the one at the closing
-        if (!addBond(ringOpen[num] - 1, prev, ringOrder[num] || bond || 1)) return undefined;
+        // OpenChemLib takes the bond written at the opening, else the one at the closing; it merges a duplicate bond
+        const other = ringOpen[num] - 1;
+        if (other === prev) return undefined;
+        for (let b = 0; b < order.length; b++) if ((bondA[b] === other && bondB[b] === prev) || (bondA[b] === prev && bondB[b] === other)) return undefined;
+        addBond(other, prev, ringOrder[num] || bond || 1);
+        closures++;
         ringOpen[num] = 0;
         openRings--;
       }
@@ -435,56 +468,57 @@ export function readSmiles(s: string): LeanMolecule | undefined {
     i++;
   }
   if ((last !== Last.Atom && last !== Last.Ring && last !== Last.Close) || branch.length || openRings) return undefined;
-  return build(z, charge, marked, bracketH, bondA, bondB, order);
+  arenaTop = 0;
+  return build(z, charge, marked, bracketH, bondA, bondB, order, closures > 0);
 }
+
+
+const NO_RINGS = new RingSet([], []);
 
 /** The molecule's rings, bracket valences, double bonds of the aromatic atoms and hydrogens, as OpenChemLib does them. */
 function build(
-  zs: number[],
-  charges: number[],
+  z: number[],
+  charge: number[],
   marked: number[],
   bracketH: number[],
   bondA: number[],
   bondB: number[],
   orders: number[],
+  cyclic: boolean,
 ): LeanMolecule | undefined {
-  const na = zs.length;
+  const na = z.length;
   const nb = orders.length;
-  const z = Uint8Array.from(zs);
-  const charge = Int8Array.from(charges);
-  const order = Uint8Array.from(orders);
-  const bondAtoms = new Int32Array(2 * nb);
-  const start = new Int32Array(na + 1);
+  const order = scratch(nb);
+  const start = scratch(na + 1);
+  const occupied = scratch(na); // sum of bond orders, kept up to date when aromatic bonds become double
   for (let b = 0; b < nb; b++) {
-    bondAtoms[2 * b] = bondA[b];
-    bondAtoms[2 * b + 1] = bondB[b];
+    order[b] = orders[b];
     start[bondA[b] + 1]++;
     start[bondB[b] + 1]++;
+    occupied[bondA[b]] += order[b];
+    occupied[bondB[b]] += order[b];
   }
   for (let a = 0; a < na; a++) start[a + 1] += start[a];
-  const fill = start.slice(0, na);
-  const connAtom = new Int32Array(2 * nb);
-  const connBond = new Int32Array(2 * nb);
+  const fill = scratch(na);
+  for (let a = 0; a < na; a++) fill[a] = start[a];
+  const connAtom = scratch(2 * nb);
+  const connBond = scratch(2 * nb);
   for (let b = 0; b < nb; b++) {
-    const [x, y] = [bondA[b], bondB[b]];
+    const x = bondA[b];
+    const y = bondB[b];
     connAtom[fill[x]] = y;
     connBond[fill[x]++] = b;
     connAtom[fill[y]] = x;
     connBond[fill[y]++] = b;
   }
-  const occupied = (a: number) => {
-    let v = 0;
-    for (let k = start[a]; k < start[a + 1]; k++) v += order[connBond[k]];
-    return v;
-  };
 
   // Bracket atoms: OpenChemLib keeps the written hydrogen count through an abnormal valence, or marks a radical.
-  const abnormal = new Int8Array(na).fill(-1);
+  const abnormal = scratch(na).fill(-1);
   for (let a = 0; a < na; a++) {
     const h = bracketH[a];
     if (h < 0) continue;
     if (!isMetal(z[a]) && (!marked[a] || (z[a] === 6 && charge[a] === 0))) {
-      const occ = occupied(a);
+      const occ = occupied[a];
       const used = occ - valenceCorrection(z[a], charge[a], occ) + h + marked[a];
       const valences = VALENCES[z[a]]!;
       let found = false;
@@ -500,41 +534,62 @@ function build(
     if (h > 0 && abnormal[a] < 0 && !isOrganic(z[a]) && z[a] !== 13) return undefined; // would be hydrogen atoms
   }
   // OpenChemLib turns an uncharged nitrogen of valence 5 into a charged one (correctValenceExceededNitrogen).
-  for (let a = 0; a < na; a++) if (z[a] === 7 && charge[a] === 0 && occupied(a) > 3) return undefined;
+  for (let a = 0; a < na; a++) if (z[a] === 7 && charge[a] === 0 && occupied[a] > 3) return undefined;
 
-  const rings = findRings(na, start, connAtom, connBond, bondAtoms);
+  // without ring closures the graph is a forest
+  const rings = cyclic ? findRings(na, start, connAtom, connBond, bondA, bondB) : NO_RINGS;
   if (!rings) return undefined;
-  const ringBond = bridgesComplement(na, nb, start, connAtom, connBond);
+  const ringBond = cyclic ? ringBonds(na, nb, start, connAtom, connBond) : scratch(nb);
 
   let aromaticAtoms = 0;
   for (let a = 0; a < na; a++) aromaticAtoms += marked[a];
   if (aromaticAtoms && !locateAromaticDoubleBonds(rings)) return undefined;
 
-  const hydrogens = new Uint8Array(na);
-  const ringAtom = new Uint8Array(na);
+  const mol = new LeanMolecule(na, nb, rings);
+  const d = mol.d;
+  const oCharge = na;
+  const oH = 2 * na;
+  const oRing = 3 * na;
+  const oStart = 4 * na;
+  const oConnAtom = 5 * na + 1;
+  const oConnBond = oConnAtom + 2 * nb;
+  const oBondAtoms = oConnBond + 2 * nb;
+  const oOrder = oBondAtoms + 2 * nb;
+  const oRingBond = oOrder + nb;
   for (let a = 0; a < na; a++) {
-    for (let k = start[a]; k < start[a + 1]; k++) if (ringBond[connBond[k]]) ringAtom[a] = 1;
+    d[a] = z[a];
+    d[oCharge + a] = charge[a];
+    d[oStart + a] = start[a];
+    for (let k = start[a]; k < start[a + 1]; k++) if (ringBond[connBond[k]]) d[oRing + a] = 1;
     // OpenChemLib's getImplicitHydrogens
     if (abnormal[a] < 0 && !isOrganic(z[a]) && z[a] !== 13) continue;
-    let occ = occupied(a);
-    occ -= valenceCorrection(z[a], charge[a], occ);
+    const occ = occupied[a] - valenceCorrection(z[a], charge[a], occupied[a]);
     let max = abnormal[a];
     if (max < 0) {
       const valences = VALENCES[z[a]]!;
       max = valences[0];
       for (let i = 1; max < occ && i < valences.length; i++) max = valences[i];
     }
-    hydrogens[a] = Math.max(0, max - occ);
+    d[oH + a] = Math.max(0, max - occ);
   }
-  return new LeanMolecule(z, charge, hydrogens, ringAtom, bondAtoms, order, ringBond, start, connAtom, connBond, rings);
+  d[oStart + na] = start[na];
+  d.set(connAtom, oConnAtom);
+  d.set(connBond, oConnBond);
+  for (let b = 0; b < nb; b++) {
+    d[oBondAtoms + 2 * b] = bondA[b];
+    d[oBondAtoms + 2 * b + 1] = bondB[b];
+    d[oOrder + b] = order[b];
+    d[oRingBond + b] = ringBond[b];
+  }
+  return mol;
 
   /**
    * OpenChemLib's SmilesParser.locateAromaticDoubleBonds up to its greedy steps: false where it would go on to
    * search alternating paths or large aromatic rings (the caller then leaves the molecule to OpenChemLib).
    */
   function locateAromaticDoubleBonds(rings: RingSet): boolean {
-    const isAromatic = new Uint8Array(nb);
-    const inAromaticRing = new Uint8Array(na);
+    const isAromatic = scratch(nb);
+    const inAromaticRing = scratch(na);
     const aromaticRings: number[] = [];
     for (let r = 0; r < rings.getSize(); r++) {
       const atoms = rings.getRingAtoms(r);
@@ -562,14 +617,18 @@ function build(
       if (atomicNo === 6 && (!marked[a] || charge[a] > 0)) return false;
       const valences = VALENCES[atomicNo]!;
       const maxUncharged = abnormal[a] >= 0 ? abnormal[a] : valences[valences.length - 1];
-      const free = maxUncharged + valenceCorrection(atomicNo, charge[a], maxUncharged) - occupied(a) - Math.max(bracketH[a], 0);
+      const free = maxUncharged + valenceCorrection(atomicNo, charge[a], maxUncharged) - occupied[a] - Math.max(bracketH[a], 0);
       if (free < 1) return false;
       if (atomicNo === 16 || atomicNo === 34) return !(start[a + 1] - start[a] === 2 && charge[a] <= 0) && free !== 2;
       return true;
     };
     for (const r of aromaticRings) for (const a of rings.getRingAtoms(r)) if (!qualifiesForPi(a)) unmark(a);
     const promote = (b: number) => {
-      if (order[b] === 1) order[b] = 2;
+      if (order[b] === 1) {
+        order[b] = 2;
+        occupied[bondA[b]]++;
+        occupied[bondB[b]]++;
+      }
       unmark(bondA[b]);
       unmark(bondB[b]);
     };
@@ -621,17 +680,26 @@ function build(
  * found, written from its lowest atom towards the lower of that atom's two ring neighbours. Undefined past
  * OpenChemLib's cap of 1024 rings.
  */
-function findRings(na: number, start: Int32Array, connAtom: Int32Array, connBond: Int32Array, bondAtoms: Int32Array): RingSet | undefined {
-  const chain = new Uint8Array(na);
-  for (let found = true; found; ) {
-    found = false;
-    for (let a = 0; a < na; a++) {
-      if (chain[a]) continue;
-      let neighbours = 0;
-      for (let k = start[a]; k < start[a + 1]; k++) if (!chain[connAtom[k]]) neighbours++;
-      if (neighbours < 2) {
-        chain[a] = 1;
-        found = true;
+function findRings(na: number, start: Int32Array, connAtom: Int32Array, connBond: Int32Array, bondA: number[], bondB: number[]): RingSet | undefined {
+  // atoms left with fewer than two neighbours are pruned, repeatedly (what remains, the 2-core, is the same in any order)
+  const chain = scratch(na);
+  const degree = scratch(na);
+  const pruned = scratch(na);
+  let top = 0;
+  for (let a = 0; a < na; a++) {
+    degree[a] = start[a + 1] - start[a];
+    if (degree[a] < 2) {
+      chain[a] = 1;
+      pruned[top++] = a;
+    }
+  }
+  while (top) {
+    const a = pruned[--top];
+    for (let k = start[a]; k < start[a + 1]; k++) {
+      const y = connAtom[k];
+      if (!chain[y] && --degree[y] < 2) {
+        chain[y] = 1;
+        pruned[top++] = y;
       }
     }
   }
@@ -645,9 +713,9 @@ function findRings(na: number, start: Int32Array, connAtom: Int32Array, connBond
     for (let k = start[x]; k < start[x + 1]; k++) if (connAtom[k] === y) return connBond[k];
     return -1;
   };
-  const graphAtom = new Int32Array(7);
-  const connIndex = new Int32Array(7);
-  const used = new Uint8Array(na);
+  const graphAtom = scratch(7);
+  const connIndex = scratch(7);
+  const used = scratch(na);
   const addRingIfNew = (size: number) => {
     let low = 0;
     for (let i = 1; i < size; i++) if (graphAtom[i] < graphAtom[low]) low = i;
@@ -689,9 +757,10 @@ function findRings(na: number, start: Int32Array, connAtom: Int32Array, connBond
   };
 
   // the breadth-first walk over the non-chain atoms, fragment by fragment
-  const queue = new Int32Array(na);
-  const parent = new Int32Array(na);
-  const seen = new Uint8Array(na);
+  const queue = scratch(na);
+  const parent = scratch(na);
+  const seen = scratch(na);
+  const searched = scratch(start[na] >> 1);
   queue[0] = first;
   parent[first] = -1;
   seen[first] = 1;
@@ -701,8 +770,9 @@ function findRings(na: number, start: Int32Array, connAtom: Int32Array, connBond
       const candidate = connAtom[k];
       if (candidate === parent[x]) continue;
       if (seen[candidate]) {
+        // each closure bond is met from both its atoms; OpenChemLib's second search finds the same rings again
         const b = connBond[k];
-        if (!addSmallRings(bondAtoms[2 * b], bondAtoms[2 * b + 1])) return undefined;
+        if (!searched[b]++ && !addSmallRings(bondA[b], bondB[b])) return undefined;
         continue;
       }
       if (!chain[candidate]) {
@@ -727,13 +797,13 @@ function findRings(na: number, start: Int32Array, connAtom: Int32Array, connBond
 }
 
 /** 1 for every bond on a cycle (OpenChemLib's ring bonds: those with a ring size), by Tarjan's bridge search. */
-function bridgesComplement(na: number, nb: number, start: Int32Array, connAtom: Int32Array, connBond: Int32Array): Uint8Array {
-  const ring = new Uint8Array(nb).fill(1);
-  const order = new Int32Array(na).fill(-1);
-  const low = new Int32Array(na);
-  const stack = new Int32Array(na);
-  const via = new Int32Array(na); // bond by which the atom was reached
-  const next = new Int32Array(na); // next adjacency index to look at
+function ringBonds(na: number, nb: number, start: Int32Array, connAtom: Int32Array, connBond: Int32Array): Int32Array {
+  const ring = scratch(nb).fill(1);
+  const order = scratch(na).fill(-1);
+  const low = scratch(na);
+  const stack = scratch(na);
+  const via = scratch(na); // bond by which the atom was reached
+  const next = scratch(na); // next adjacency index to look at
   let counter = 0;
   for (let root = 0; root < na; root++) {
     if (order[root] >= 0) continue;

@@ -56,17 +56,27 @@ export function molGraph(mol: MolView): MolGraph {
     coreEdges += conn;
   }
   const n = heavy + hTotal;
-  const z = new Uint8Array(n).fill(1, heavy);
-  const charge = new Int8Array(n);
-  const aromatic = new Uint8Array(n);
-  const ring = new Uint8Array(n);
-  const hs = new Uint8Array(n);
-  const degree = new Uint8Array(n).fill(1, heavy);
-  const valence = new Uint8Array(n).fill(1, heavy);
-  const mass = new Uint16Array(n);
-  const rings = new Uint8Array(n);
-  const minRing = new Uint8Array(n);
-  const ringBonds = new Uint8Array(n);
+  const edges = coreEdges + 2 * hTotal;
+  // all arrays in one buffer: one allocation instead of sixteen (typed arrays of more than 64 bytes are costly)
+  const buffer = new ArrayBuffer(4 * (2 * n + 1 + edges) + 2 * n + 10 * n + 2 * edges);
+  let at = 0;
+  const next = (bytes: number) => (at += bytes) - bytes;
+  const start = new Int32Array(buffer, next(4 * (n + 1)), n + 1);
+  const coreEnd = new Int32Array(buffer, next(4 * n), n);
+  const nbr = new Int32Array(buffer, next(4 * edges), edges);
+  const mass = new Uint16Array(buffer, next(2 * n), n);
+  const charge = new Int8Array(buffer, next(n), n);
+  const z = new Uint8Array(buffer, next(n), n).fill(1, heavy);
+  const aromatic = new Uint8Array(buffer, next(n), n);
+  const ring = new Uint8Array(buffer, next(n), n);
+  const hs = new Uint8Array(buffer, next(n), n);
+  const degree = new Uint8Array(buffer, next(n), n).fill(1, heavy);
+  const valence = new Uint8Array(buffer, next(n), n).fill(1, heavy);
+  const rings = new Uint8Array(buffer, next(n), n);
+  const minRing = new Uint8Array(buffer, next(n), n);
+  const ringBonds = new Uint8Array(buffer, next(n), n);
+  const bond = new Uint8Array(buffer, next(edges), edges);
+  const ringBond = new Uint8Array(buffer, next(edges), edges);
   for (const r of arom.rings) {
     const size = Math.min(r.atoms.length, 255);
     for (const a of r.atoms) {
@@ -74,11 +84,6 @@ export function molGraph(mol: MolView): MolGraph {
       if (!minRing[a] || size < minRing[a]) minRing[a] = size;
     }
   }
-  const start = new Int32Array(n + 1);
-  const coreEnd = new Int32Array(n);
-  const nbr = new Int32Array(coreEdges + 2 * hTotal);
-  const bond = new Uint8Array(nbr.length);
-  const ringBond = new Uint8Array(nbr.length);
 
   // Core atoms: their core neighbours, then their hydrogen nodes. Hydrogen nodes follow, one edge each.
   let k = 0;
