@@ -21,23 +21,27 @@ export interface JobackEstimate {
 }
 
 const GROUPS = new PatternIndex(
-  JOBACK_GROUPS.map((group) => ({ group, pattern: compileSmarts(group.smarts), consumes: group.consumes.map(compileNeighbour) })),
+  JOBACK_GROUPS.map((group, slot) => ({ slot, pattern: compileSmarts(group.smarts), consumes: group.consumes.map(compileNeighbour) })),
 );
+/** Table slots in ascending group id (the order of the counts). */
+const BY_ID = JOBACK_GROUPS.map((_, slot) => slot).sort((x, y) => JOBACK_GROUPS[x].id - JOBACK_GROUPS[y].id);
+/** Scratch: occurrences per table slot. */
+const found = new Int32Array(JOBACK_GROUPS.length);
 
 /**
- * Every group occurrence found, in table order, and whether they cover each heavy atom exactly once (Joback values
+ * Occurrences of each group found (in ascending group id), and whether they cover each heavy atom exactly once (Joback values
  * only then: never partial sums; the features use the counts either way).
  */
 export function jobackGroupCounts(g: MolGraph): { counts: Map<JobackGroup, number>; complete: boolean } {
   const cover = new Uint8Array(g.heavy);
-  const found: JobackGroup[] = [];
   let complete = true;
   const cls = atomClasses(g, false);
   for (let a = 0; a < g.heavy; a++) {
-    for (const { group, pattern, consumes } of GROUPS.candidates(g, a, false, cls)) {
+    for (const { slot, pattern, consumes } of GROUPS.candidates(g, a, false, cls)) {
       if (!matchAt(pattern, g, a, false, cls)) continue;
-      found.push(group);
+      found[slot]++;
       cover[a]++;
+      if (!consumes.length) continue;
       const taken: number[] = [];
       for (const spec of consumes) {
         const b = findNeighbour(spec, g, a, taken);
@@ -52,23 +56,31 @@ export function jobackGroupCounts(g: MolGraph): { counts: Map<JobackGroup, numbe
   }
   for (let a = 0; a < g.heavy; a++) if (cover[a] !== 1) complete = false;
   const counts = new Map<JobackGroup, number>();
-  for (const group of found.sort((x, y) => x.id - y.id)) counts.set(group, (counts.get(group) ?? 0) + 1);
+  for (const slot of BY_ID) {
+    if (found[slot]) counts.set(JOBACK_GROUPS[slot], found[slot]);
+    found[slot] = 0;
+  }
   return { counts, complete };
 }
 
-function sum(counts: Map<JobackGroup, number>, field: JobackField): number | undefined {
-  let s = 0;
-  for (const [group, n] of counts) {
-    const v = group.c[field];
-    if (v === undefined) return undefined;
-    s += n * v;
-  }
-  return s;
-}
+const FIELDS: readonly JobackField[] = ['Tc', 'Pc', 'Vc', 'Tb', 'Tm', 'Hform', 'Gform', 'Cp_a', 'Cp_b', 'Cp_c', 'Cp_d', 'Hfus', 'Hvap', 'eta_a', 'eta_b'];
+const FIELD_INDEX = Object.fromEntries(FIELDS.map((f, i) => [f, i])) as Record<JobackField, number>;
+/** Each group's values in FIELDS order, NaN where it has none. */
+const VALUES = new Map(JOBACK_GROUPS.map((group) => [group, Float64Array.from(FIELDS, (f) => group.c[f] ?? NaN)]));
+/** Scratch: the sums per field, in one pass over the counts (NaN once a group has no value: no sum). */
+const sums = new Float64Array(FIELDS.length);
 
 /** `atoms`: number of atoms including hydrogens (Joback's N_A, for Pc). */
 export function jobackEstimate(counts: Map<JobackGroup, number>, atoms: number): JobackEstimate {
-  const S = (f: JobackField) => sum(counts, f);
+  sums.fill(0);
+  for (const [group, n] of counts) {
+    const v = VALUES.get(group)!;
+    for (let f = 0; f < FIELDS.length; f++) sums[f] += n * v[f];
+  }
+  const S = (f: JobackField) => {
+    const s = sums[FIELD_INDEX[f]];
+    return Number.isNaN(s) ? undefined : s;
+  };
   const e: JobackEstimate = {};
   const tb = S('Tb');
   const tm = S('Tm');

@@ -16,10 +16,11 @@ type AtomTest = (g: MolGraph, a: number, explicitH: boolean, cls: Int32Array | n
 /** A test of the bond at adjacency entry `j` (g.bond[j], g.ringBond[j]). */
 type BondTest = (g: MolGraph, j: number) => boolean;
 
-/** A bond expression and the bond codes (bit per BOND_* code) it can match, for screening. */
+/** A bond expression and the bond codes (bit per BOND_* code) it can match, for screening; `exact`: the codes say it all. */
 interface BondExpr {
   test: BondTest;
   codes: number;
+  exact: boolean;
 }
 
 /**
@@ -65,10 +66,11 @@ export interface PatternAtom {
   /** Index of the pattern atom this one is bonded to (-1 for the first atom). */
   parent: number;
   bond: BondTest;
-  /** Bond codes the bond to the parent can have (bit per BOND_* code). */
+  /** Bond codes the bond to the parent can have (bit per BOND_* code), and whether they say it all (no `bond` call). */
   codes: number;
+  exact: boolean;
   /** Ring-closure bonds to earlier pattern atoms, checked when this atom is mapped. */
-  closures: { to: number; bond: BondTest; codes: number }[];
+  closures: { to: number; bond: BondTest; codes: number; exact: boolean }[];
 }
 
 export interface Pattern {
@@ -105,19 +107,23 @@ const BRACKET_AROMATIC: Record<string, number> = { ...AROMATIC_ELEMENTS, as: 33,
 
 const codeBit = (code: number) => 1 << code;
 const ANY_CODES = 0b11111;
-const bondOf = (code: number): BondExpr => ({ test: (g, j) => g.bond[j] === code, codes: codeBit(code) });
+const bondOf = (code: number): BondExpr => ({ test: (g, j) => g.bond[j] === code, codes: codeBit(code), exact: true });
 const BONDS: Record<string, BondExpr> = {
   '-': bondOf(BOND_SINGLE),
   '=': bondOf(BOND_DOUBLE),
   '#': bondOf(BOND_TRIPLE),
   ':': bondOf(BOND_AROMATIC),
-  '~': { test: () => true, codes: ANY_CODES },
-  '@': { test: (g, j) => g.ringBond[j] === 1, codes: ANY_CODES },
+  '~': { test: () => true, codes: ANY_CODES, exact: true },
+  '@': { test: (g, j) => g.ringBond[j] === 1, codes: ANY_CODES, exact: false },
   // directional single bonds: stereo is not matched (RDKit's default)
   '/': bondOf(BOND_SINGLE),
   '\\': bondOf(BOND_SINGLE),
 };
-const DEFAULT_BOND: BondExpr = { test: (g, j) => g.bond[j] === BOND_SINGLE || g.bond[j] === BOND_AROMATIC, codes: codeBit(BOND_SINGLE) | codeBit(BOND_AROMATIC) };
+const DEFAULT_BOND: BondExpr = {
+  test: (g, j) => g.bond[j] === BOND_SINGLE || g.bond[j] === BOND_AROMATIC,
+  codes: codeBit(BOND_SINGLE) | codeBit(BOND_AROMATIC),
+  exact: true,
+};
 
 const both = (x: AtomTest | null, y: AtomTest | null): AtomTest | null =>
   x === null ? y : y === null ? x : (g, a, h, c) => x(g, a, h, c) && y(g, a, h, c);
@@ -253,7 +259,7 @@ class Parser {
     if (o.atom === atom) this.fail(`ring ${n} closes on its own atom`, at);
     if (atoms[atom].parent === o.atom || atoms[o.atom].parent === atom || atoms[atom].closures.some((c) => c.to === o.atom)) this.fail(`ring ${n} duplicates a bond`, at);
     const b = bond ?? o.bond ?? DEFAULT_BOND;
-    atoms[atom].closures.push({ to: o.atom, bond: b.test, codes: b.codes });
+    atoms[atom].closures.push({ to: o.atom, bond: b.test, codes: b.codes, exact: b.exact });
   }
 
   /** A bond expression, or undefined when none is written. */
@@ -282,7 +288,7 @@ class Parser {
       this.pos++;
       const u = this.bondHighAnd();
       const x = t;
-      t = { test: (g, j) => x.test(g, j) || u.test(g, j), codes: x.codes | u.codes };
+      t = { test: (g, j) => x.test(g, j) || u.test(g, j), codes: x.codes | u.codes, exact: x.exact && u.exact };
     }
     return t;
   }
@@ -301,7 +307,7 @@ class Parser {
     if (c === '!') {
       this.pos++;
       const x = this.bondUnary();
-      return { test: (g, j) => !x.test(g, j), codes: ANY_CODES };
+      return { test: (g, j) => !x.test(g, j), codes: ANY_CODES, exact: false };
     }
     const b = c === undefined ? undefined : BONDS[c];
     if (!b) this.fail('expected a bond');
@@ -528,7 +534,7 @@ class Parser {
 
 function patternAtom(e: Expr, parent: number, b: BondExpr): PatternAtom {
   const { test, req, z, local, rest } = e;
-  return { test, req, local, rest, memo: new Uint8Array(0), z, zMask: zMask(z), parent, bond: b.test, codes: b.codes, closures: [] };
+  return { test, req, local, rest, memo: new Uint8Array(0), z, zMask: zMask(z), parent, bond: b.test, codes: b.codes, exact: b.exact, closures: [] };
 }
 
 function zMask(z: number[] | null): Uint8Array | null {
@@ -538,7 +544,7 @@ function zMask(z: number[] | null): Uint8Array | null {
   return m;
 }
 
-const bondAnd = (x: BondExpr, y: BondExpr): BondExpr => ({ test: (g, j) => x.test(g, j) && y.test(g, j), codes: x.codes & y.codes });
+const bondAnd = (x: BondExpr, y: BondExpr): BondExpr => ({ test: (g, j) => x.test(g, j) && y.test(g, j), codes: x.codes & y.codes, exact: x.exact && y.exact });
 
 /** Compiles a SMARTS pattern; a syntax error throws an Error whose message ends "at position N" (1-based). */
 export function compileSmarts(smarts: string): Pattern {
@@ -553,10 +559,10 @@ export function compileSmarts(smarts: string): Pattern {
  * bonds matches the same, the other bonds becoming ring closures.
  */
 export function rerooted(p: Pattern, root: number): Pattern {
-  const edges: { u: number; v: number; bond: BondTest; codes: number }[] = [];
+  const edges: { u: number; v: number; bond: BondTest; codes: number; exact: boolean }[] = [];
   p.atoms.forEach((a, i) => {
-    if (a.parent >= 0) edges.push({ u: i, v: a.parent, bond: a.bond, codes: a.codes });
-    for (const c of a.closures) edges.push({ u: i, v: c.to, bond: c.bond, codes: c.codes });
+    if (a.parent >= 0) edges.push({ u: i, v: a.parent, bond: a.bond, codes: a.codes, exact: a.exact });
+    for (const c of a.closures) edges.push({ u: i, v: c.to, bond: c.bond, codes: c.codes, exact: c.exact });
   });
   const incident: number[][] = p.atoms.map(() => []);
   edges.forEach((e, k) => (incident[e.u].push(k), incident[e.v].push(k)));
@@ -565,8 +571,8 @@ export function rerooted(p: Pattern, root: number): Pattern {
   const tree = new Uint8Array(edges.length);
   const visit = (old: number, parent: number, edge: number) => {
     index[old] = atoms.length;
-    const e = edges[edge] ?? { bond: DEFAULT_BOND.test, codes: DEFAULT_BOND.codes };
-    atoms.push({ ...p.atoms[old], parent, bond: e.bond, codes: e.codes, closures: [] });
+    const e = edges[edge] ?? { bond: DEFAULT_BOND.test, codes: DEFAULT_BOND.codes, exact: DEFAULT_BOND.exact };
+    atoms.push({ ...p.atoms[old], parent, bond: e.bond, codes: e.codes, exact: e.exact, closures: [] });
     for (const k of incident[old]) {
       const next = edges[k].u === old ? edges[k].v : edges[k].u;
       if (index[next] >= 0) continue;
@@ -578,7 +584,7 @@ export function rerooted(p: Pattern, root: number): Pattern {
   edges.forEach((e, k) => {
     if (tree[k]) return;
     const [x, y] = [index[e.u], index[e.v]];
-    atoms[Math.max(x, y)].closures.push({ to: Math.min(x, y), bond: e.bond, codes: e.codes });
+    atoms[Math.max(x, y)].closures.push({ to: Math.min(x, y), bond: e.bond, codes: e.codes, exact: e.exact });
   });
   return { smarts: p.smarts, atoms, rootZ: atoms[0].z, map: new Int32Array(atoms.length), budget: p.budget };
 }
@@ -613,7 +619,8 @@ export function withRingMembership(p: Pattern): Pattern {
     req: atomInRing[i] ? { ...a.req, ring: 1, never: a.req.never || a.req.ring === 0 } : a.req,
     memo: new Uint8Array(0), // it caches req
     bond: parentBondInRing[i] ? ringBond(a.bond) : a.bond,
-    closures: a.closures.map((c) => ({ ...c, bond: ringBond(c.bond) })),
+    exact: a.exact && !parentBondInRing[i],
+    closures: a.closures.map((c) => ({ ...c, bond: ringBond(c.bond), exact: false })),
   }));
   return { ...p, atoms, map: new Int32Array(n) };
 }
@@ -664,7 +671,7 @@ function extend(p: Pattern, g: MolGraph, map: Int32Array, k: number, explicitH: 
   if ((p.budget -= end - g.start[from]) < 0) throw new PatternTooCostly('atom comparisons exhausted');
   for (let j = g.start[from]; j < end; j++) {
     const b = g.nbr[j];
-    if (!pa.bond(g, j) || used(map, k, b) || !accepts(pa, g, b, explicitH, cls)) continue;
+    if ((pa.zMask !== null && pa.zMask[g.z[b]] === 0) || !bondAccepts(pa, g, j) || used(map, k, b) || !accepts(pa, g, b, explicitH, cls)) continue;
     if (pa.closures.length && !closes(pa, g, map, b, explicitH)) continue;
     map[k] = b;
     if (extend(p, g, map, k + 1, explicitH, cls)) return true;
@@ -679,9 +686,14 @@ function closes(pa: PatternAtom, g: MolGraph, map: Int32Array, b: number, explic
     const other = map[c.to];
     let j = g.start[b];
     while (j < end && g.nbr[j] !== other) j++;
-    if (j === end || !c.bond(g, j)) return false;
+    if (j === end || !bondAccepts(c, g, j)) return false;
   }
   return true;
+}
+
+/** The bond at adjacency entry `j` passes `e` (its codes, a superset of what `bond` accepts, first). */
+function bondAccepts(e: { bond: BondTest; codes: number; exact: boolean }, g: MolGraph, j: number): boolean {
+  return ((e.codes >> g.bond[j]) & 1) === 1 && (e.exact || e.bond(g, j));
 }
 
 function used(map: Int32Array, k: number, b: number): boolean {
