@@ -16,8 +16,8 @@ export interface IO {
   stderrIsTTY: boolean;
   /** Terminal width for tables. */
   columns: number;
-  /** Writes to stdout, waiting for the stream to drain (large batches stay in bounded memory). */
-  write(s: string): Promise<void>;
+  /** Writes to stdout (text, or UTF-8 bytes), waiting for the stream to drain (large batches stay in bounded memory). */
+  write(s: string | Uint8Array): Promise<void>;
 }
 
 export interface Context {

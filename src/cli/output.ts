@@ -68,9 +68,13 @@ export interface ErrorBody {
   message: string;
 }
 
-/** A result already serialised (e.g. on a worker thread): JSON outputs splice the text in as it is. */
+/** A result already serialised (e.g. on a worker thread), as UTF-8: JSON outputs splice the bytes in as they are. */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(readonly bytes: Uint8Array) {}
+
+  get text(): string {
+    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8');
+  }
 }
 
 /** One batch row: what the input gave, or why it failed. */
@@ -94,6 +98,7 @@ export function formatOf(ctx: Context, kind: Kind): Format {
 }
 
 const INPUT: Column = { key: 'input' };
+const LINE_END = Buffer.from('}\n');
 const ERROR: Column = { key: 'error', optional: true };
 
 /** The writer of one command's output. */
@@ -146,6 +151,11 @@ export function openWriter<T>(ctx: Context, fullView: View<T>, kind: Kind = 'sin
           return ctx.io.write((count === 1 ? '[\n' : ',\n') + docText(e));
         case 'ndjson':
           if (ctx.fields && !('error' in e)) return ctx.io.write(rowsOf(e).map((r) => JSON.stringify(fieldObject(r)) + '\n').join(''));
+          if (batch && 'input' in e && 'result' in e && e.result instanceof JsonText && !ctx.convertJson) {
+            // the bytes as they are, in one write with the rest of the line
+            const head = Buffer.from(`{"input":${JSON.stringify(e.input)},"result":`);
+            return ctx.io.write(Buffer.concat([head, e.result.bytes, LINE_END], head.length + e.result.bytes.length + LINE_END.length));
+          }
           return ctx.io.write(docText(e) + '\n');
         case 'csv': {
           const rows = rowsOf(e).map((r) => csvLine(columns.map((c) => cellValue(c, r[c.key], ctx))));

@@ -121,7 +121,7 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
   };
   const work = async (line: string) => {
     const r = await pool.predict(smilesOf(line));
-    return typeof r === 'string' ? new JsonText(r) : r;
+    return r instanceof Uint8Array ? new JsonText(r) : r;
   };
   try {
     // Enough lines in flight to fill the chunks (and the workers); typed lines are answered one by one.

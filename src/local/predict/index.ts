@@ -141,17 +141,36 @@ export function predictMany(smiles: readonly string[], opts: PredictOptions = {}
   return out;
 }
 
-const infoTexts = new Map<string, string>();
+const infoBytes = new Map<string, Buffer>();
 
 /**
- * JSON.stringify(r) for a result of this predictor, faster: the `info` block, the same for every molecule with the
- * same properties, is serialised once per set of keys.
+ * JSON.stringify(r) of each result as UTF-8, in one buffer of their own (one transfer from a worker thread),
+ * faster: the `info` block, the same for every molecule with the same properties, is serialised and encoded once
+ * per set of keys, and never joined into one string with the rest: its non-Latin-1 symbols would make the whole
+ * text a two-byte string, slow to join and to encode.
  */
-export function resultJson(r: PredictionResult): string {
-  const keys = Object.keys(r.info).join();
-  let info = infoTexts.get(keys);
-  if (info === undefined) infoTexts.set(keys, (info = JSON.stringify(r.info)));
-  return `{"info":${info},"properties":${JSON.stringify(r.properties)}}`;
+export function resultsJson(rs: readonly PredictionResult[]): Uint8Array[] {
+  const infos = rs.map((r) => {
+    const keys = Object.keys(r.info).join();
+    let info = infoBytes.get(keys);
+    if (info === undefined) infoBytes.set(keys, (info = Buffer.from(JSON.stringify(r.info))));
+    return info;
+  });
+  const properties = rs.map((r) => JSON.stringify(r.properties));
+  const [head, middle, tail] = ['{"info":', ',"properties":', '}'];
+  let size = 0;
+  rs.forEach((_, i) => (size += head.length + infos[i].length + middle.length + Buffer.byteLength(properties[i]) + tail.length));
+  const buf = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  return rs.map((_, i) => {
+    const start = at;
+    at += buf.write(head, at);
+    at += infos[i].copy(buf, at);
+    at += buf.write(middle, at);
+    at += buf.write(properties[i], at);
+    at += buf.write(tail, at);
+    return buf.subarray(start, at);
+  });
 }
 
 export function predictMolecule(mol: Molecule | LeanMolecule, opts: PredictOptions = {}): PredictionResult {

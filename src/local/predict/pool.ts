@@ -1,16 +1,17 @@
 // Batch prediction in chunks: lines are gathered into chunks and predicted together (predictMany walks the model
 // trees for a whole chunk at once), on one worker thread per core or, without workers, on the calling thread.
-// Workers send back what the output needs, already compact: flat rows, or each result's JSON text.
+// Workers send back what the output needs, already compact: flat rows, or each result's JSON text (UTF-8 bytes).
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ChemError, type Status } from '../../api/errors.js';
 import { flatRow, type FlatRow } from './flat.js';
-import { predictMany, resultJson } from './index.js';
+import { predictMany, resultsJson } from './index.js';
+import type { PredictionResult } from '../../api/types.js';
 import type { PredictOptions } from '../../backend.js';
 
-/** flat: a FlatRow per line (CSV, tables); json: the v1 result's JSON text. */
+/** flat: a FlatRow per line (CSV, tables); json: the v1 result's JSON text, as UTF-8. */
 export type ChunkMode = 'flat' | 'json';
 
 export interface ChunkRequest {
@@ -19,13 +20,17 @@ export interface ChunkRequest {
   opts: PredictOptions;
   mode: ChunkMode;
 }
-export type ChunkResult = { ok: FlatRow | string } | { status: Status; message: string };
+export type ChunkResult = { ok: FlatRow | Uint8Array } | { status: Status; message: string };
 
 /** Predicts one chunk: the work of a worker, or of the calling thread without workers. */
 export function predictChunk(smiles: string[], opts: PredictOptions, mode: ChunkMode): ChunkResult[] {
-  return predictMany(smiles, opts).map((r) => {
+  const results = predictMany(smiles, opts);
+  const predicted = results.filter((r): r is PredictionResult => !(r instanceof ChemError));
+  const texts = mode === 'json' ? resultsJson(predicted) : [];
+  let i = 0;
+  return results.map((r) => {
     if (r instanceof ChemError) return { status: r.status, message: r.message };
-    return { ok: mode === 'flat' ? flatRow(r) : resultJson(r) };
+    return { ok: mode === 'flat' ? flatRow(r) : texts[i++] };
   });
 }
 
@@ -35,7 +40,7 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 interface Pending {
   smiles: string;
-  resolve: (r: FlatRow | string) => void;
+  resolve: (r: FlatRow | Uint8Array) => void;
   reject: (e: Error) => void;
 }
 
@@ -79,7 +84,7 @@ export class PredictPool {
     }
   }
 
-  predict(smiles: string): Promise<FlatRow | string> {
+  predict(smiles: string): Promise<FlatRow | Uint8Array> {
     return new Promise((resolve, reject) => {
       if (this.broken) return reject(this.broken);
       this.buffer.push({ smiles, resolve, reject });
