@@ -265,11 +265,13 @@ function relevantCycles(mol: MolView): Ring[] {
   for (let b = 0; b < mol.getBonds(); b++) if (mol.isRingBond(b)) ringBonds.push(b);
   if (!ringBonds.length) return [];
   // ring systems: union-find over ring bonds
-  const root = Int32Array.from({ length: mol.getAtoms() }, (_, i) => i);
+  const root = new Int32Array(mol.getAtoms());
+  for (let a = 0; a < root.length; a++) root[a] = a;
   const find = (x: number): number => (root[x] === x ? x : (root[x] = find(root[x])));
   let nu = ringBonds.length; // cycle space dimension: edges - vertices + systems, = edges - unions
   for (const b of ringBonds) {
-    const [x, y] = [find(mol.getBondAtom(0, b)), find(mol.getBondAtom(1, b))];
+    const x = find(mol.getBondAtom(0, b));
+    const y = find(mol.getBondAtom(1, b));
     if (x === y) continue;
     root[x] = y;
     nu--;
@@ -297,31 +299,42 @@ function relevantCycles(mol: MolView): Ring[] {
  * GF(2) on bond bit vectors; undefined when the cycles do not span a cycle space of dimension `nu`.
  */
 function relevant(cycles: Ring[], ringBonds: number[], nu: number): Ring[] | undefined {
-  const bit = new Int32Array(Math.max(...ringBonds) + 1);
+  if (cycles.length < nu) return undefined;
+  const bit = new Array<number>(ringBonds[ringBonds.length - 1] + 1);
   ringBonds.forEach((b, i) => (bit[b] = i));
   const words = (ringBonds.length + 31) >>> 5;
   const sorted = [...cycles].sort((p, q) => p.bonds.length - q.bonds.length);
-  const basis: { pivot: number; vec: Uint32Array }[] = [];
-  const reduce = (bonds: number[]): { pivot: number; vec: Uint32Array } => {
-    const w = new Uint32Array(words);
+  // the basis: each vector's pivot (its lowest bit) and its words
+  const pivots: number[] = [];
+  const vectors: number[] = [];
+  const w = new Array<number>(words);
+  /** Reduces the cycle's vector by the basis into `w`; its pivot, -1 when it is a sum of basis vectors. */
+  const reduce = (bonds: number[]): number => {
+    w.fill(0);
     for (const b of bonds) w[bit[b] >>> 5] |= 1 << (bit[b] & 31);
-    for (const v of basis) if (w[v.pivot >>> 5] & (1 << (v.pivot & 31))) for (let i = 0; i < words; i++) w[i] ^= v.vec[i];
-    for (let i = 0; i < words; i++) if (w[i]) return { pivot: (i << 5) + (31 - Math.clz32(w[i] & -w[i])), vec: w };
-    return { pivot: -1, vec: w };
+    for (let k = 0; k < pivots.length; k++) {
+      const p = pivots[k];
+      if (w[p >>> 5] & (1 << (p & 31))) for (let i = 0; i < words; i++) w[i] ^= vectors[k * words + i];
+    }
+    for (let i = 0; i < words; i++) if (w[i]) return (i << 5) + (31 - Math.clz32(w[i] & -w[i]));
+    return -1;
   };
   const out: Ring[] = [];
-  for (let i = 0; i < sorted.length && basis.length < nu; ) {
+  for (let i = 0; i < sorted.length && pivots.length < nu; ) {
     let j = i;
     while (j < sorted.length && sorted[j].bonds.length === sorted[i].bonds.length) j++;
-    const group = sorted.slice(i, j).filter((c) => reduce(c.bonds).pivot >= 0);
+    const group = sorted.slice(i, j).filter((c) => reduce(c.bonds) >= 0);
     for (const c of group) {
-      const r = reduce(c.bonds);
-      if (r.pivot >= 0) basis.push(r);
+      const pivot = reduce(c.bonds);
+      if (pivot >= 0) {
+        pivots.push(pivot);
+        vectors.push(...w);
+      }
       out.push(c);
     }
     i = j;
   }
-  return basis.length === nu ? out : undefined;
+  return pivots.length === nu ? out : undefined;
 }
 
 function systemCycles(mol: MolView, edges: number[]): Ring[] {
@@ -330,6 +343,7 @@ function systemCycles(mol: MolView, edges: number[]): Ring[] {
   const nv = verts.length;
   const ne = edges.length;
   const ends = edges.map((b) => [local.get(mol.getBondAtom(0, b))!, local.get(mol.getBondAtom(1, b))!]);
+  if (ne === nv) return [ringFromEdges(edges, ends, verts, edges.map((_, e) => e))]; // a single cycle
   const adj: [number, number][][] = verts.map(() => []);
   ends.forEach(([x, y], e) => (adj[x].push([y, e]), adj[y].push([x, e])));
   const candidates = new Map<string, Ring>();

@@ -111,7 +111,7 @@ export class LeanMolecule implements MolView {
     this.oBondAtoms = this.oConnBond + 2 * nb;
     this.oOrder = this.oBondAtoms + 2 * nb;
     this.oRingBond = this.oOrder + nb;
-    this.d = new Int32Array(this.oRingBond + nb);
+    this.d = fresh(this.oRingBond + nb);
   }
   ensureHelperArrays(): void {}
   getAtoms(): number {
@@ -184,6 +184,17 @@ export class LeanMolecule implements MolView {
     }
     return w;
   }
+}
+
+/** Molecules' arrays: fresh (zeroed) views of shared 1 MB buffers, cheaper than a buffer per molecule. */
+let molecules = new Int32Array(0);
+let moleculesAt = 0;
+function fresh(n: number): Int32Array {
+  if (moleculesAt + n > molecules.length) {
+    molecules = new Int32Array(Math.max(1 << 18, n));
+    moleculesAt = 0;
+  }
+  return molecules.subarray(moleculesAt, (moleculesAt += n));
 }
 
 /** Scratch memory of one reading: zeroed views of one reused buffer (fresh typed arrays cost far more). */
