@@ -8,14 +8,17 @@ export interface CrippenResult {
   mr: number;
   /** Atoms per atom type (hydrogens included). */
   types: Record<string, number>;
+  /** The same as [slot, atoms] pairs in a row, slot: index in CRIPPEN_TYPE_NAMES. */
+  slots: number[];
 }
 
-const TYPE_NAMES = [...new Set(CRIPPEN_TYPES.map((row) => row.type))];
-const ROWS = new PatternIndex(CRIPPEN_TYPES.map((row) => ({ ...row, slot: TYPE_NAMES.indexOf(row.type), pattern: compileSmarts(row.smarts) })));
+/** The atom types, in table order. */
+export const CRIPPEN_TYPE_NAMES: readonly string[] = [...new Set(CRIPPEN_TYPES.map((row) => row.type))];
+const ROWS = new PatternIndex(CRIPPEN_TYPES.map((row) => ({ ...row, slot: CRIPPEN_TYPE_NAMES.indexOf(row.type), pattern: compileSmarts(row.smarts) })));
 /** Scratch of one call: the sums, atoms per type slot, and the slots in the order first seen (the key order of `types`). */
 const sums = { logp: 0, mr: 0, seen: 0 };
-const counts = new Float64Array(TYPE_NAMES.length);
-const order = new Int32Array(TYPE_NAMES.length);
+const counts = new Float64Array(CRIPPEN_TYPE_NAMES.length);
+const order = new Int32Array(CRIPPEN_TYPE_NAMES.length);
 
 /**
  * Every atom, hydrogens included, takes the first row whose SMARTS matches with it as the first atom.
@@ -30,11 +33,14 @@ export function crippen(g: MolGraph): CrippenResult {
     if (hydrogens) assign(g, cls, g.nbr[g.coreEnd[a]], hydrogens);
   }
   const types: Record<string, number> = {};
+  const slots: number[] = [];
   for (let k = 0; k < sums.seen; k++) {
-    types[TYPE_NAMES[order[k]]] = counts[order[k]];
-    counts[order[k]] = 0;
+    const slot = order[k];
+    types[CRIPPEN_TYPE_NAMES[slot]] = counts[slot];
+    slots.push(slot, counts[slot]);
+    counts[slot] = 0;
   }
-  return { logp: sums.logp, mr: sums.mr, types };
+  return { logp: sums.logp, mr: sums.mr, types, slots };
 }
 
 /** Types `node` (the first row whose pattern matches there) and adds its contributions `n` times. */

@@ -5,8 +5,7 @@
 // NaN marks a value that does not exist (a Joback estimate of an uncovered molecule); the trees send it the way
 // the trainer learnt for missing values.
 import * as OCL from 'openchemlib';
-import { CRIPPEN_TYPES } from './crippen-table.js';
-import type { CrippenResult } from './crippen.js';
+import { CRIPPEN_TYPE_NAMES, type CrippenResult } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { JOBACK_GROUPS, type JobackGroup } from './joback-table.js';
 import type { JobackEstimate } from './joback.js';
@@ -22,7 +21,7 @@ ELEMENTS.forEach(([, z], i) => (ELEMENT_SLOT[z] = i));
 const LABELS = OCL.Molecule.cAtomLabel;
 const GRAPH = ['rings', 'aromatic_atoms', 'ring_atoms', 'charged_atoms', 'net_charge', 'single_bonds', 'double_bonds', 'triple_bonds', 'aromatic_bonds', 'rotatable_bonds', 'hbond_donors', 'hbond_acceptors', 'fragments', 'degree1', 'degree2', 'degree3', 'degree4', 'csp3', 'halogens'];
 const JOBACK_ESTIMATES = ['tb', 'tf', 'tc', 'pc_bar', 'vc_cm3', 'hf', 'gf', 'hvap', 'hfus', 'af_lee_kesler', 'log10ws_gse'] as const;
-const CRIPPEN_KEYS = [...new Set(CRIPPEN_TYPES.map((t) => t.type))];
+const CRIPPEN_KEYS = CRIPPEN_TYPE_NAMES;
 export const MORGAN_BITS = 1024;
 
 /** Feature names in vector order (the trainer's column names). */
@@ -36,7 +35,6 @@ export const FEATURE_NAMES: readonly string[] = [
   ...Array.from({ length: MORGAN_BITS }, (_, i) => `env_${i}`),
 ];
 
-const CRIPPEN_SLOT = new Map(CRIPPEN_KEYS.map((k, i) => [k, i]));
 const JOBACK_SLOT = new Map(JOBACK_GROUPS.map((g, i) => [g.id, i]));
 const O_ELEMENTS = 3;
 const O_GRAPH = O_ELEMENTS + ELEMENTS.length + 1;
@@ -95,7 +93,8 @@ export function featureVector(inp: FeatureInputs): Float32Array {
     x[o + 10] = e.tf !== undefined ? finite(gseLog10Solubility(inp.crippen.logp, e.tf)) : NaN;
   }
 
-  for (const type in inp.crippen.types) x[O_CRIPPEN + CRIPPEN_SLOT.get(type)!] = inp.crippen.types[type];
+  const slots = inp.crippen.slots;
+  for (let i = 0; i < slots.length; i += 2) x[O_CRIPPEN + slots[i]] = slots[i + 1];
   x[O_CRIPPEN + CRIPPEN_KEYS.length] = inp.crippen.logp;
   x[O_CRIPPEN + CRIPPEN_KEYS.length + 1] = inp.crippen.mr;
   x[O_MCGOWAN] = inp.mcgowan ?? NaN;
@@ -106,16 +105,21 @@ export function featureVector(inp: FeatureInputs): Float32Array {
 const finite = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? NaN : v);
 
 /** Scratch arrays reused from molecule to molecule (grown as needed): the callee's per-atom values. */
-let scratch = { hdeg: new Int32Array(64), stack: new Int32Array(64), ids: new Uint32Array(64), next: new Uint32Array(64) };
+let scratch = { hdeg: new Int32Array(0), seen: new Uint8Array(0), stack: new Int32Array(0), ids: new Uint32Array(0), next: new Uint32Array(0) };
 const pairs = new Uint32Array(256);
+
+/** The scratch, for a graph of `n` core atoms. */
+function scratchFor(n: number): typeof scratch {
+  if (scratch.hdeg.length < n) {
+    const m = Math.max(256, 2 * n);
+    scratch = { hdeg: new Int32Array(m), seen: new Uint8Array(m), stack: new Int32Array(m), ids: new Uint32Array(m), next: new Uint32Array(m) };
+  }
+  return scratch;
+}
 
 /** Heavy neighbours of each core atom (into the scratch). */
 function heavyDegrees(g: MolGraph): Int32Array {
-  if (scratch.hdeg.length < g.heavy) {
-    const n = 2 * g.heavy;
-    scratch = { hdeg: new Int32Array(n), stack: new Int32Array(n), ids: new Uint32Array(n), next: new Uint32Array(n) };
-  }
-  const hdeg = scratch.hdeg;
+  const hdeg = scratchFor(g.heavy).hdeg;
   for (let a = 0; a < g.heavy; a++) {
     let d = 0;
     for (let k = g.start[a]; k < g.coreEnd[a]; k++) if (g.z[g.nbr[k]] !== 1) d++;
@@ -173,8 +177,8 @@ export function domainFacts(g: MolGraph): DomainFacts {
 
 /** Connected components of the core atoms. */
 function components(g: MolGraph): number {
-  const seen = new Uint8Array(g.heavy);
-  const stack = scratch.stack.length >= g.heavy ? scratch.stack : new Int32Array(g.heavy);
+  const { stack } = scratchFor(g.heavy);
+  const seen = scratch.seen.fill(0, 0, g.heavy);
   let n = 0;
   for (let s = 0; s < g.heavy; s++) {
     if (seen[s]) continue;
@@ -196,7 +200,12 @@ function components(g: MolGraph): number {
   return n;
 }
 
+const FNV = 2166136261;
 const mix = (h: number, v: number) => Math.imul(h ^ (v >>> 0), 16777619) >>> 0;
+/** mix(FNV, bond code) for each code. */
+const BOND_SEED = Uint32Array.from({ length: 256 }, (_, code) => mix(FNV, code));
+/** The bucket of identifier h: h % MORGAN_BITS, a power of two. */
+const BUCKET = MORGAN_BITS - 1;
 
 /**
  * Circular atom environments (ECFP-like, hydrogens as counts): radius 0 = element, heavy degree, H count,
@@ -206,26 +215,27 @@ const mix = (h: number, v: number) => Math.imul(h ^ (v >>> 0), 16777619) >>> 0;
 function atomEnvironments(g: MolGraph, hdeg: Int32Array, x: Float32Array, o: number): void {
   let { ids, next } = scratch;
   for (let a = 0; a < g.heavy; a++) {
-    const h = mix(mix(mix(mix(mix(mix(2166136261, g.z[a]), hdeg[a]), g.hs[a]), g.charge[a] + 16), g.ring[a]), g.aromatic[a]);
+    const h = mix(mix(mix(mix(mix(mix(FNV, g.z[a]), hdeg[a]), g.hs[a]), g.charge[a] + 16), g.ring[a]), g.aromatic[a]);
     ids[a] = h;
-    x[o + (h % MORGAN_BITS)]++;
+    x[o + (h & BUCKET)]++;
   }
   for (let r = 1; r <= 2; r++) {
+    const seed = mix(FNV, r);
     for (let a = 0; a < g.heavy; a++) {
       // the (bond, identifier) pairs in ascending order (insertion sort: a handful of neighbours)
       const end = g.coreEnd[a];
       const p = end - g.start[a] <= pairs.length ? pairs : new Uint32Array(end - g.start[a]);
       let n = 0;
       for (let k = g.start[a]; k < end; k++) {
-        const v = mix(mix(2166136261, g.bond[k]), ids[g.nbr[k]]);
+        const v = mix(BOND_SEED[g.bond[k]], ids[g.nbr[k]]);
         let i = n++;
         for (; i > 0 && p[i - 1] > v; i--) p[i] = p[i - 1];
         p[i] = v;
       }
-      let h = mix(mix(2166136261, r), ids[a]);
+      let h = mix(seed, ids[a]);
       for (let i = 0; i < n; i++) h = mix(h, p[i]);
       next[a] = h;
-      x[o + (h % MORGAN_BITS)]++;
+      x[o + (h & BUCKET)]++;
     }
     const t = ids;
     ids = next;

@@ -25,15 +25,17 @@ const GROUPS = new PatternIndex(
 );
 /** Table slots in ascending group id (the order of the counts). */
 const BY_ID = JOBACK_GROUPS.map((_, slot) => slot).sort((x, y) => JOBACK_GROUPS[x].id - JOBACK_GROUPS[y].id);
-/** Scratch: occurrences per table slot. */
+/** Scratch: occurrences per table slot, and how often each atom is covered. */
 const found = new Int32Array(JOBACK_GROUPS.length);
+let coverScratch = new Uint8Array(256);
 
 /**
  * Occurrences of each group found (in ascending group id), and whether they cover each heavy atom exactly once (Joback values
  * only then: never partial sums; the features use the counts either way).
  */
 export function jobackGroupCounts(g: MolGraph): { counts: Map<JobackGroup, number>; complete: boolean } {
-  const cover = new Uint8Array(g.heavy);
+  if (coverScratch.length < g.heavy) coverScratch = new Uint8Array(2 * g.heavy);
+  const cover = coverScratch.fill(0, 0, g.heavy);
   let complete = true;
   const cls = atomClasses(g, false);
   for (let a = 0; a < g.heavy; a++) {

@@ -714,10 +714,12 @@ export function findNeighbour(spec: NeighbourSpec, g: MolGraph, a: number, taken
  * Atom classes of a graph's nodes for one view: nodes of a class agree on everything an atom test reads without
  * looking at neighbours (element, aromatic and ring flags, charge, H counts, connections, valence, ring counts),
  * so such tests are computed once per class (memo of PatternAtom) instead of per node. -1: a node outside the
- * keyed ranges (isotopes, large counts), tested directly.
+ * keyed ranges (isotopes, large counts), tested directly. The array is scratch of the view, reused by the next call.
  */
 export function atomClasses(g: MolGraph, explicitH: boolean): Int32Array {
-  const out = new Int32Array(g.n).fill(-1);
+  const view = explicitH ? 1 : 0;
+  if (classScratch[view].length < g.n) classScratch[view] = new Int32Array(2 * g.n);
+  const out = classScratch[view].fill(-1, 0, g.n);
   // hydrogen nodes come in runs of one class
   let lastLo = -1;
   let lastHi = -1;
@@ -745,6 +747,8 @@ export function atomClasses(g: MolGraph, explicitH: boolean): Int32Array {
   }
   return out;
 }
+
+const classScratch = [new Int32Array(256), new Int32Array(256)];
 
 /** Interned pairs of 28-bit and 20-bit keys (open addressing; no allocation per lookup); -1 when full. */
 class KeyTable {
