@@ -35,7 +35,7 @@ export function predictChunk(smiles: string[], opts: PredictOptions, mode: Chunk
 }
 
 /** Lines per chunk: large enough for the batched tree walk and to hide messaging costs, small enough to keep both workers busy. */
-const CHUNK = 64;
+const CHUNK = 128;
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 interface Pending {
