@@ -7,14 +7,14 @@
 // valences, implicit hydrogens, the ring set and its order, the assignment of aromatic double bonds), so the
 // molecule equals OpenChemLib's. Whatever it does not follow with certainty it declines (returns undefined) and the
 // caller parses with OpenChemLib, so errors and odd inputs stay OpenChemLib's: hydrogen or isotope atoms, '*',
-// ring bonds ':' '$' '~', dative bonds, stereo forms other than @ @@ / \, charges OpenChemLib would move
-// (pentavalent nitrogen), radicals, elements past Ba, duplicate bonds, any syntax outside the plain grammar, and
-// aromatic systems that need more than OpenChemLib's first, greedy steps.
+// the bond symbols ':' '$' '~', dative bonds, stereo forms other than @ @@ / \, charges OpenChemLib would move
+// (pentavalent nitrogen), non-metals past Ba, duplicate bonds, any syntax outside the plain grammar, and aromatic
+// systems that need more than OpenChemLib's first, greedy steps.
 import * as OCL from 'openchemlib';
 import type { MolView, RingSetView } from './aromaticity.js';
 
 // OpenChemLib's allowed valences (Molecule.cAtomValence) up to Ba; undefined where it has none (transition
-// metals: implicit hydrogens are not supported on metals, so their list is never read).
+// metals: implicit hydrogens are not supported on metals, so their list is never read). Past Ba only metals are read.
 // prettier-ignore
 const VALENCES: (readonly number[] | undefined)[] = [undefined, [1], [0], [1], [2], [3], [4], [3], [2], [1], [0],
   [1], [2], [3], [4], [3, 5], [2, 4, 6], [1, 3, 5, 7], [0], [1], [2],
@@ -22,26 +22,31 @@ const VALENCES: (readonly number[] | undefined)[] = [undefined, [1], [0], [1], [
   [2, 3], [2, 4], [3, 5], [2, 4, 6], [1, 3, 5, 7], [0, 2], [1], [2],
   undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
   [1, 2, 3], [2, 4], [3, 5], [2, 4, 6], [1, 3, 5, 7], [0, 2, 4, 6], [1], [2]];
-const MAX_Z = VALENCES.length - 1;
+const MAX_Z = 112;
 
 const LABELS = OCL.Molecule.cAtomLabel;
 /** Bracket element symbols OpenChemLib knows, to their atomic numbers (only those up to MAX_Z are read). */
 const ELEMENT = new Map<string, number>();
 for (let z = 1; z <= 128; z++) if (LABELS[z] && !ELEMENT.has(LABELS[z])) ELEMENT.set(LABELS[z], z);
 
-const isMetal = (z: number) => (z >= 3 && z <= 4) || (z >= 11 && z <= 13) || (z >= 19 && z <= 31) || (z >= 37 && z <= 51) || z >= 55;
+const isMetal = (z: number) => (z >= 3 && z <= 4) || (z >= 11 && z <= 13) || (z >= 19 && z <= 31) || (z >= 37 && z <= 51) || (z >= 55 && z <= 84) || (z >= 87 && z <= 112);
 const isOrganic = (z: number) => z === 1 || (z >= 5 && z <= 9) || (z >= 14 && z <= 17) || (z >= 32 && z <= 35) || (z >= 52 && z <= 53);
 /** Elements OpenChemLib lets carry an aromatic double bond. */
 const mayBeAromatic = (z: number) => z === 5 || z === 6 || z === 7 || z === 8 || z === 15 || z === 16 || z === 33 || z === 34;
 
-/** OpenChemLib's getElectronValenceCorrection for an atom without radical. */
-function valenceCorrection(z: number, charge: number, occupied: number): number {
-  if (z === 7 || z === 8 || z === 9) return charge;
-  if (z === 6 || z === 14 || z === 32) return -Math.abs(charge);
-  if (z === 15 || z === 33) return occupied - charge <= 3 ? charge : -charge;
-  if (z === 16 || z === 34 || z === 52) return occupied - charge <= 4 ? charge : -Math.abs(charge);
-  if (z === 17 || z === 35 || z === 53) return occupied - charge <= 5 ? charge : -Math.abs(charge);
-  return -charge;
+/** OpenChemLib's radical states (Molecule.cAtomRadicalStateD, ...T). */
+const DOUBLET = 32;
+const TRIPLET = 48;
+
+/** OpenChemLib's getElectronValenceCorrection. */
+function valenceCorrection(z: number, charge: number, occupied: number, radical: number): number {
+  const c = radical === DOUBLET ? -1 : radical ? -2 : 0;
+  if (z === 7 || z === 8 || z === 9) return c + charge;
+  if (z === 6 || z === 14 || z === 32) return c - Math.abs(charge);
+  if (z === 15 || z === 33) return occupied - c - charge <= 3 ? c + charge : c - charge;
+  if (z === 16 || z === 34 || z === 52) return occupied - c - charge <= 4 ? c + charge : c - Math.abs(charge);
+  if (z === 17 || z === 35 || z === 53) return occupied - c - charge <= 5 ? c + charge : c - Math.abs(charge);
+  return c - charge;
 }
 
 /** Atomic weights, each read once from OpenChemLib's molecular formula of one atom of the element. */
@@ -81,14 +86,15 @@ const formulaCounts = new Int32Array(MAX_Z + 1);
 
 /**
  * A molecule read by `readSmiles`: no hydrogen atoms, no stereo; read through OpenChemLib's method names. All its
- * numbers are in one array (one allocation): per atom z, charge, hydrogens, ring flag and the start of its
- * neighbours (CSR, in OpenChemLib's order: by bond index), the neighbours and their bonds, per bond its two atoms,
- * order and ring flag.
+ * numbers are in one array: per atom z, charge, hydrogens, ring flag, radical state and the start of its neighbours
+ * (CSR, in OpenChemLib's order: by bond index), the neighbours and their bonds, per bond its two atoms, order and
+ * ring flag.
  */
 export class LeanMolecule implements MolView {
   private readonly oCharge: number;
   private readonly oH: number;
   private readonly oRing: number;
+  private readonly oRadical: number;
   private readonly oStart: number;
   private readonly oConnAtom: number;
   private readonly oConnBond: number;
@@ -105,8 +111,9 @@ export class LeanMolecule implements MolView {
     this.oCharge = na;
     this.oH = 2 * na;
     this.oRing = 3 * na;
-    this.oStart = 4 * na;
-    this.oConnAtom = 5 * na + 1;
+    this.oRadical = 4 * na;
+    this.oStart = 5 * na;
+    this.oConnAtom = 6 * na + 1;
     this.oConnBond = this.oConnAtom + 2 * nb;
     this.oBondAtoms = this.oConnBond + 2 * nb;
     this.oOrder = this.oBondAtoms + 2 * nb;
@@ -135,8 +142,8 @@ export class LeanMolecule implements MolView {
   getAtomMass(): number {
     return 0;
   }
-  getAtomRadical(): number {
-    return 0;
+  getAtomRadical(a: number): number {
+    return this.d[this.oRadical + a];
   }
   getAllHydrogens(a: number): number {
     return this.d[this.oH + a];
@@ -313,7 +320,7 @@ export function readSmiles(s: string): LeanMolecule | undefined {
         aromatic = true;
         j++;
       }
-      if (atomicNo <= 1 || atomicNo > MAX_Z) return undefined;
+      if (atomicNo <= 1 || atomicNo > MAX_Z || (atomicNo >= VALENCES.length && !isMetal(atomicNo))) return undefined;
       c1 = s.charCodeAt(j);
       if (c1 === C.At) {
         j += s.charCodeAt(j + 1) === C.At ? 2 : 1;
@@ -525,19 +532,21 @@ function build(
 
   // Bracket atoms: OpenChemLib keeps the written hydrogen count through an abnormal valence, or marks a radical.
   const abnormal = scratch(na).fill(-1);
+  const radical = scratch(na);
   for (let a = 0; a < na; a++) {
     const h = bracketH[a];
     if (h < 0) continue;
     if (!isMetal(z[a]) && (!marked[a] || (z[a] === 6 && charge[a] === 0))) {
       const occ = occupied[a];
-      const used = occ - valenceCorrection(z[a], charge[a], occ) + h + marked[a];
+      const used = occ - valenceCorrection(z[a], charge[a], occ, 0) + h + marked[a];
       const valences = VALENCES[z[a]]!;
       let found = false;
       for (const v of valences) {
         if (used > v) continue;
         found = true;
-        if (v === used + 1 || v === used + 2) return undefined; // a radical
-        if (v !== used || v !== valences[0]) abnormal[a] = used;
+        if (v === used + 2) radical[a] = TRIPLET;
+        else if (v === used + 1) radical[a] = DOUBLET;
+        else if (v !== used || v !== valences[0]) abnormal[a] = used;
         break;
       }
       if (!found) abnormal[a] = used;
@@ -561,8 +570,9 @@ function build(
   const oCharge = na;
   const oH = 2 * na;
   const oRing = 3 * na;
-  const oStart = 4 * na;
-  const oConnAtom = 5 * na + 1;
+  const oRadical = 4 * na;
+  const oStart = 5 * na;
+  const oConnAtom = 6 * na + 1;
   const oConnBond = oConnAtom + 2 * nb;
   const oBondAtoms = oConnBond + 2 * nb;
   const oOrder = oBondAtoms + 2 * nb;
@@ -570,11 +580,12 @@ function build(
   for (let a = 0; a < na; a++) {
     d[a] = z[a];
     d[oCharge + a] = charge[a];
+    d[oRadical + a] = radical[a];
     d[oStart + a] = start[a];
     for (let k = start[a]; k < start[a + 1]; k++) if (ringBond[connBond[k]]) d[oRing + a] = 1;
     // OpenChemLib's getImplicitHydrogens
     if (abnormal[a] < 0 && !isOrganic(z[a]) && z[a] !== 13) continue;
-    const occ = occupied[a] - valenceCorrection(z[a], charge[a], occupied[a]);
+    const occ = occupied[a] - valenceCorrection(z[a], charge[a], occupied[a], radical[a]);
     let max = abnormal[a];
     if (max < 0) {
       const valences = VALENCES[z[a]]!;
@@ -628,7 +639,7 @@ function build(
       if (atomicNo === 6 && (!marked[a] || charge[a] > 0)) return false;
       const valences = VALENCES[atomicNo]!;
       const maxUncharged = abnormal[a] >= 0 ? abnormal[a] : valences[valences.length - 1];
-      const free = maxUncharged + valenceCorrection(atomicNo, charge[a], maxUncharged) - occupied[a] - Math.max(bracketH[a], 0);
+      const free = maxUncharged + valenceCorrection(atomicNo, charge[a], maxUncharged, radical[a]) - occupied[a] - Math.max(bracketH[a], 0);
       if (free < 1) return false;
       if (atomicNo === 16 || atomicNo === 34) return !(start[a + 1] - start[a] === 2 && charge[a] <= 0) && free !== 2;
       return true;
