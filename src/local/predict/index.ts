@@ -84,11 +84,15 @@ export const CPG_GRID: readonly number[] = [298.15, 300, 400, 500, 600, 700, 800
 export const DVISC_GRID: readonly number[] = [250, 273.15, 298.15, 300, 323.15, 350, 373.15, 400, 450, 500];
 
 
+/** 10 ** k for k <= 22 (all exact): a lookup instead of a call of Math.pow. */
+const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+const pow10 = (k: number) => (k < POW10.length ? POW10[k] : 10 ** k);
+
 /** Rounds to 10 significant digits, dropping float noise such as 337.53999999999996 (as Number(v.toPrecision(10)), faster). */
 function round(v: number): number {
   if (v === 0 || !Number.isFinite(v)) return v;
   const k = 9 - Math.floor(Math.log10(Math.abs(v)));
-  return k >= 0 ? Math.round(v * 10 ** k) / 10 ** k : Math.round(v / 10 ** -k) * 10 ** -k;
+  return k >= 0 ? Math.round(v * pow10(k)) / pow10(k) : Math.round(v / pow10(-k)) * pow10(-k);
 }
 
 /** `info` entries from the registry, built once; each result gets its own copies. */
