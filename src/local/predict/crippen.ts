@@ -32,7 +32,9 @@ export function crippen(g: MolGraph): CrippenResult {
     const hydrogens = g.start[a + 1] - g.coreEnd[a];
     if (hydrogens) assign(g, cls, g.nbr[g.coreEnd[a]], hydrogens);
   }
-  const types: Record<string, number> = {};
+  // a null-prototype object is a dictionary in V8: its key order, a different one for most molecules, makes no
+  // hidden classes (a plain {} makes thousands of them in a first pass over new molecules)
+  const types: Record<string, number> = Object.create(null);
   const slots: number[] = [];
   for (let k = 0; k < sums.seen; k++) {
     const slot = order[k];

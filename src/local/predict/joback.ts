@@ -46,7 +46,7 @@ export function jobackGroupCounts(g: MolGraph): { counts: Map<JobackGroup, numbe
       if (!consumes.length) continue;
       const taken: number[] = [];
       for (const spec of consumes) {
-        const b = findNeighbour(spec, g, a, taken);
+        const b = findNeighbour(spec, g, a, taken, cls);
         if (b < 0) {
           complete = false; // the anchor SMARTS guarantees these atoms; absent means a table error
           continue;

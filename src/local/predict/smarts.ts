@@ -86,11 +86,11 @@ export interface Pattern {
 
 export class PatternTooCostly extends Error {}
 
-/** A bond from a given atom to a neighbour, e.g. `=[OX1]` (used for the atoms a Joback group consumes). */
-export interface NeighbourSpec {
-  bond: BondTest;
-  test: AtomTest;
-}
+/**
+ * A bond from a given atom to a neighbour, e.g. `=[OX1]` (used for the atoms a Joback group consumes): a pattern atom
+ * whose bond to its parent is that bond.
+ */
+export type NeighbourSpec = PatternAtom;
 
 /** Elements written without brackets (SMILES' organic subset, and Si/Se as the tables write them). */
 const ELEMENTS: Record<string, number> = { B: 5, C: 6, N: 7, O: 8, F: 9, Si: 14, P: 15, S: 16, Cl: 17, Se: 34, Br: 35, I: 53 };
@@ -212,9 +212,9 @@ class Parser {
 
   neighbour(): NeighbourSpec {
     const bond = this.bond() ?? DEFAULT_BOND;
-    const { test, req } = this.atomExpr();
+    const atom = patternAtom(this.atomExpr(), -1, bond);
     if (this.pos < this.s.length) this.fail('unexpected character');
-    return { bond: bond.test, test: (g, a, h) => meets(req, g, a) && test(g, a, h, null) };
+    return atom;
   }
 
   private rest(atoms: PatternAtom[], prev: number): void {
@@ -701,11 +701,11 @@ function used(map: Int32Array, k: number, b: number): boolean {
   return false;
 }
 
-/** The first neighbour of `a` (hydrogen-suppressed view) that matches `spec` and is not in `taken`. */
-export function findNeighbour(spec: NeighbourSpec, g: MolGraph, a: number, taken: readonly number[]): number {
+/** The first neighbour of `a` (hydrogen-suppressed view; cls: atomClasses(g, false)) that matches `spec` and is not in `taken`. */
+export function findNeighbour(spec: NeighbourSpec, g: MolGraph, a: number, taken: readonly number[], cls: Int32Array): number {
   for (let j = g.start[a]; j < g.coreEnd[a]; j++) {
     const b = g.nbr[j];
-    if (spec.bond(g, j) && !taken.includes(b) && spec.test(g, b, false, null)) return b;
+    if (bondAccepts(spec, g, j) && !taken.includes(b) && accepts(spec, g, b, false, cls)) return b;
   }
   return -1;
 }
