@@ -265,8 +265,8 @@ function relevantCycles(mol: MolView): Ring[] {
   for (let b = 0; b < mol.getBonds(); b++) if (mol.isRingBond(b)) ringBonds.push(b);
   if (!ringBonds.length) return [];
   // ring systems: union-find over ring bonds
-  const root = new Int32Array(mol.getAtoms());
-  for (let a = 0; a < root.length; a++) root[a] = a;
+  const root: number[] = [];
+  for (let a = 0; a < mol.getAtoms(); a++) root.push(a);
   const find = (x: number): number => (root[x] === x ? x : (root[x] = find(root[x])));
   let nu = ringBonds.length; // cycle space dimension: edges - vertices + systems, = edges - unions
   for (const b of ringBonds) {

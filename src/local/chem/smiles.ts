@@ -82,6 +82,9 @@ class RingSet implements RingSetView {
 
 /** Elements in OpenChemLib's formula order: C, H, N, O, then by symbol. */
 const FORMULA_ORDER = [6, 1, 7, 8, ...Array.from({ length: MAX_Z - 1 }, (_, i) => i + 2).filter((z) => z !== 6 && z !== 7 && z !== 8).sort((p, q) => (LABELS[p] < LABELS[q] ? -1 : 1))];
+/** Each element's place in FORMULA_ORDER. */
+const FORMULA_RANK = new Int32Array(MAX_Z + 1);
+FORMULA_ORDER.forEach((z, i) => (FORMULA_RANK[z] = i));
 const formulaCounts = new Int32Array(MAX_Z + 1);
 
 /**
@@ -179,13 +182,23 @@ export class LeanMolecule implements MolView {
   /** OpenChemLib's getMolecularFormula().relativeWeight: the count times the weight of each element, in formula order. */
   relativeWeight(): number {
     const counts = formulaCounts;
+    const present: number[] = []; // the elements, in formula order
+    const add = (z: number, n: number) => {
+      if (!counts[z]) {
+        let i = present.length;
+        while (i > 0 && FORMULA_RANK[present[i - 1]] > FORMULA_RANK[z]) i--;
+        present.splice(i, 0, z);
+      }
+      counts[z] += n;
+    };
+    let h = 0;
     for (let a = 0; a < this.na; a++) {
-      counts[this.d[a]]++;
-      counts[1] += this.d[this.oH + a];
+      add(this.d[a], 1);
+      h += this.d[this.oH + a];
     }
+    if (h) add(1, h);
     let w = 0;
-    for (const z of FORMULA_ORDER) {
-      if (!counts[z]) continue;
+    for (const z of present) {
       w += counts[z] * weight(z);
       counts[z] = 0;
     }
