@@ -9,7 +9,7 @@ import { ChemError } from '../../src/api/errors.js';
 import { predict, PREDICTED_KEYS } from '../../src/local/predict/index.js';
 import { gseLog10Solubility, leeKeslerOmega } from '../../src/local/predict/derived.js';
 import { molGraph } from '../../src/local/predict/molgraph.js';
-import { compileSmarts, matchAt } from '../../src/local/predict/smarts.js';
+import { atomClasses, compileSmarts, matchAt } from '../../src/local/predict/smarts.js';
 import { JOBACK_GROUPS } from '../../src/local/predict/joback-table.js';
 import { CRIPPEN_TYPES } from '../../src/local/predict/crippen-table.js';
 import { MCGOWAN_BOND, MCGOWAN_VOLUMES } from '../../src/local/predict/mcgowan-table.js';
@@ -149,6 +149,29 @@ describe('SMARTS dialect', () => {
     expect(m('C!@C', 'C1CC1')).toBe(false);
     expect(m('C-,=C', 'C=C')).toBe(true);
     expect(m('[C@@H](N)C', 'N[C@H](C)C(O)=O', 1)).toBe(true); // chirality read, not matched
+  });
+  it('matches the same when atom tests are kept per atom class as when each node is tested', () => {
+    // every table pattern and every primitive, on the typing fixture (charges, isotopes, explicit H, fused rings)
+    const primitives = ['[v3]', '[v4]', '[D1]', '[D2]', '[h1]', '[h0]', '[R2]', '[r5]', '[r6]', '[x2]', '[x3]', '[13C]', '[2H]', '[+]', '[-]', '[#1]', '[X2]', '[H1]', 'a', 'A', '*'];
+    const smarts = [...CRIPPEN_TYPES.map((t) => t.smarts), ...JOBACK_GROUPS.map((g) => g.smarts), ...primitives];
+    const cached = smarts.map(compileSmarts);
+    const direct = smarts.map(compileSmarts);
+    const lines = readFileSync(new URL('../fixtures/predict/typing.smi', import.meta.url), 'utf8').split('\n');
+    let compared = 0;
+    for (const line of lines.filter((l) => l && !l.startsWith('#'))) {
+      const g = molGraph(parseSmiles(line));
+      for (const explicitH of [true, false]) {
+        const cls = atomClasses(g, explicitH);
+        for (let a = 0; a < (explicitH ? g.n : g.heavy); a++) {
+          for (let i = 0; i < smarts.length; i++) {
+            const want = matchAt(direct[i], g, a, explicitH);
+            if (matchAt(cached[i], g, a, explicitH, cls) !== want) expect.fail(`${smarts[i]} at atom ${a} of ${line} (explicit H: ${explicitH})`);
+            compared += want ? 1 : 0;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(10_000);
   });
   it('names the position of what it cannot read', () => {
     expect(() => compileSmarts('C1CC')).toThrow(/unclosed ring 1 at position 2/);

@@ -7,10 +7,10 @@ import { MCGOWAN_BOND, MCGOWAN_VOLUMES } from './mcgowan-table.js';
  */
 export function mcgowanVolume(elements: Record<string, number>, bonds: number): number | undefined {
   let v = bonds * MCGOWAN_BOND;
-  for (const [symbol, n] of Object.entries(elements)) {
+  for (const symbol in elements) {
     const vol = MCGOWAN_VOLUMES[symbol];
     if (vol === undefined) return undefined;
-    v += n * vol;
+    v += elements[symbol] * vol;
   }
   return v;
 }
