@@ -111,7 +111,7 @@ describe.skipIf(!built)('chem predict batches on worker threads (built dist/)', 
   const run = (args: string[]) => spawnSync('node', [`${root}bin/chem.js`, 'predict', '-', ...args], { input: stdin, encoding: 'utf8', maxBuffer: 1 << 30 });
 
   it('10 000 CSV rows in input order, identical to the main-thread run', () => {
-    const pooled = run(['--format', 'csv']);
+    const pooled = run(['--format', 'csv', '--jobs', '2']); // two workers, whatever the default on this machine
     const inline = run(['--format', 'csv', '--jobs', '0']);
     expect(pooled.status).toBe(7);
     const out = pooled.stdout.split('\r\n');
@@ -127,7 +127,7 @@ describe.skipIf(!built)('chem predict batches on worker threads (built dist/)', 
   }, 120_000);
 
   it('10 000 NDJSON rows (JSON texts made on the workers) identical to the main-thread run', () => {
-    const pooled = run(['--format', 'ndjson']);
+    const pooled = run(['--format', 'ndjson', '--jobs', '2']);
     const inline = run(['--format', 'ndjson', '--jobs', '0']);
     expect(pooled.status).toBe(7);
     expect(pooled.stdout.split('\n')).toHaveLength(10_001);

@@ -70,7 +70,7 @@ export function predictCommand(deps: Deps): Command {
     .description('predict properties from a SMILES: Joback, Wildman-Crippen logP, McGowan volume and derived ones')
     .argument('[smiles]', 'the structure as SMILES, or - to read .smi lines ("SMILES [name]") from stdin')
     .addOption(new Option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)').argParser(propertyKeys))
-    .addOption(new Option('--jobs <n>', 'batches of 2000+ lines: worker threads (default: one per core; 0: none)').argParser(wholeNumber(0)))
+    .addOption(new Option('--jobs <n>', 'batches of 2000+ lines: worker threads (default: one per core on 3+ cores, else none; 0: none)').argParser(wholeNumber(0)))
     .addOption(new Option('--t <kelvins>', 'extra temperatures for cpg and dvisc, comma-separated (CSV: the T columns; default 298.15)').argParser(temperatures))
     .addHelpText(
       'after',
@@ -107,14 +107,16 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
     if (!flat) return runBatch(ctx, readLines(ctx.io.stdin), (line) => run(smilesOf(line)), view);
     return runBatch(ctx, readLines(ctx.io.stdin), async (line) => flatRow(await run(smilesOf(line))), rowView);
   }
-  // Local batches are predicted in chunks, on one worker thread per core from BIG_BATCH lines on. Each thread pays
-  // OpenChemLib's JIT warm-up (~1 s for the first thousand molecules), which only pays off for big batches. JSON
-  // outputs get each result's JSON text (serialised where it was predicted), flat ones the flat row.
-  const { PredictPool } = await import('../../local/predict/pool.js');
-  const canPool = jobs !== 0 && !ctx.io.stdinIsTTY && PredictPool.available();
+  // Local batches are predicted in chunks, on worker threads (by default one per core from three cores on) from
+  // BIG_BATCH lines on. Each thread pays OpenChemLib's JIT warm-up (~1 s for the first thousand molecules), which only
+  // pays off for big batches. JSON outputs get each result's JSON text (serialised where it was predicted), flat ones
+  // the flat row.
+  const { PredictPool, defaultJobs } = await import('../../local/predict/pool.js');
+  const workers = jobs ?? defaultJobs();
+  const canPool = workers > 0 && !ctx.io.stdinIsTTY && PredictPool.available();
   const { lines, count } = canPool ? await lookAhead(readLines(ctx.io.stdin), BIG_BATCH) : { lines: readLines(ctx.io.stdin), count: 0 };
   const json = !flat && !ctx.fields && ['json', 'ndjson'].includes(formatOf(ctx, 'batch'));
-  const pool = new PredictPool({ ...predictOpts, props }, json ? 'json' : 'flat', canPool && count >= BIG_BATCH ? jobs : 0);
+  const pool = new PredictPool({ ...predictOpts, props }, json ? 'json' : 'flat', canPool && count >= BIG_BATCH ? workers : 0);
   const batchView: View<FlatRow | JsonText> = {
     columns: view.columns,
     rows: (r) => [r instanceof JsonText ? flatRow(JSON.parse(r.text) as PredictionResult) : r],
