@@ -94,16 +94,17 @@ const formulaCounts = new Int32Array(MAX_Z + 1);
  * ring flag.
  */
 export class LeanMolecule implements MolView {
-  private readonly oCharge: number;
-  private readonly oH: number;
-  private readonly oRing: number;
-  private readonly oRadical: number;
-  private readonly oStart: number;
-  private readonly oConnAtom: number;
-  private readonly oConnBond: number;
-  private readonly oBondAtoms: number;
-  private readonly oOrder: number;
-  private readonly oRingBond: number;
+  // where each array starts in d (z starts at 0)
+  readonly oCharge: number;
+  readonly oH: number;
+  readonly oRing: number;
+  readonly oRadical: number;
+  readonly oStart: number;
+  readonly oConnAtom: number;
+  readonly oConnBond: number;
+  readonly oBondAtoms: number;
+  readonly oOrder: number;
+  readonly oRingBond: number;
   readonly d: Int32Array;
 
   constructor(
@@ -125,9 +126,6 @@ export class LeanMolecule implements MolView {
   }
   ensureHelperArrays(): void {}
   getAtoms(): number {
-    return this.na;
-  }
-  getAllAtoms(): number {
     return this.na;
   }
   getBonds(): number {
@@ -579,17 +577,7 @@ function build(
   if (aromaticAtoms && !locateAromaticDoubleBonds(rings)) return undefined;
 
   const mol = new LeanMolecule(na, nb, rings);
-  const d = mol.d;
-  const oCharge = na;
-  const oH = 2 * na;
-  const oRing = 3 * na;
-  const oRadical = 4 * na;
-  const oStart = 5 * na;
-  const oConnAtom = 6 * na + 1;
-  const oConnBond = oConnAtom + 2 * nb;
-  const oBondAtoms = oConnBond + 2 * nb;
-  const oOrder = oBondAtoms + 2 * nb;
-  const oRingBond = oOrder + nb;
+  const { d, oCharge, oH, oRing, oRadical, oStart, oConnAtom, oConnBond, oBondAtoms, oOrder, oRingBond } = mol;
   for (let a = 0; a < na; a++) {
     d[a] = z[a];
     d[oCharge + a] = charge[a];
