@@ -149,29 +149,48 @@ function applyHuckel(
     }
     return;
   }
-  const systemBonds = new Set(system.flatMap((r) => rings[r].bonds));
-  const done = new Set<number>();
-  const count = new Map<number, number>();
+  // counts per atom and bond over the rings of a set, left at zero between sets
+  const atomCount = new Uint8Array(atoms.length);
+  const bondCount = new Uint8Array(bonds.length);
+  const done = new Uint8Array(bonds.length); // bonds of this system found aromatic
+  let systemBonds = 0;
+  for (const r of system) {
+    for (const b of rings[r].bonds) {
+      if (!bondCount[b]) systemBonds++;
+      bondCount[b] = 1;
+    }
+  }
+  bondCount.fill(0);
+  let doneBonds = 0;
   let examined = 0;
   for (let size = 1; size <= Math.min(system.length, MAX_FUSED_RINGS); size++) {
-    if (done.size >= systemBonds.size) break; // every bond aromatic already: larger sets add nothing
+    if (doneBonds >= systemBonds) break; // every bond aromatic already: larger sets add nothing
     const comb = Array.from({ length: size }, (_, i) => i);
     for (;;) {
       if (++examined > MAX_SUBSETS) return;
       const set = comb.map((i) => system[i]);
       if (connected(set, neighbours)) {
-        count.clear();
-        for (const r of set) for (const a of rings[r].atoms) count.set(a, (count.get(a) ?? 0) + 1);
+        for (const r of set) for (const a of rings[r].atoms) atomCount[a]++;
+        // the electrons of the atoms in one or two of the set's rings, each atom once
         let e = 0;
-        for (const [a, c] of count) if (c <= 2) e += electrons[a];
+        for (const r of set) {
+          for (const a of rings[r].atoms) {
+            if (atomCount[a] && atomCount[a] <= 2) e += electrons[a];
+            atomCount[a] = 0;
+          }
+        }
         if (huckel(e)) {
-          for (const a of count.keys()) atoms[a] = 1;
-          count.clear();
-          for (const r of set) for (const b of rings[r].bonds) count.set(b, (count.get(b) ?? 0) + 1);
-          for (const [b, c] of count) {
-            if (c !== 1) continue;
-            bonds[b] = 1;
-            done.add(b);
+          for (const r of set) for (const a of rings[r].atoms) atoms[a] = 1;
+          for (const r of set) for (const b of rings[r].bonds) bondCount[b]++;
+          for (const r of set) {
+            for (const b of rings[r].bonds) {
+              if (bondCount[b] === 1) {
+                bonds[b] = 1;
+                if (!done[b]) doneBonds++;
+                done[b] = 1;
+              }
+              bondCount[b] = 0;
+            }
           }
         }
       }
