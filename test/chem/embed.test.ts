@@ -4,7 +4,8 @@
 // RDKit's reading of the stereo configuration from the 3D coordinates.
 import { describe, expect, it } from 'vitest';
 import * as OCL from 'openchemlib';
-import { atomCounts, laidOut, molfile3d, parseMolfile, parseSmiles } from '../../src/local/chem/molecule.js';
+import { atomCounts, parseMolfile, parseSmiles } from '../../src/local/chem/molecule.js';
+import { laidOut, molfile3d } from '../../src/local/chem/molfile.js';
 import { embed3d } from '../../src/local/chem/embed.js';
 import { loadRDKit } from '../../src/local/chem/inchi.js';
 

@@ -1,8 +1,7 @@
-// Structure toolkit on OpenChemLib: parsing, canonical SMILES, formula, masses, molfiles.
+// Structure toolkit on OpenChemLib: parsing, canonical SMILES, formula, masses (molfiles: molfile.ts).
 // Importing this module loads OpenChemLib (~70 ms), so only commands that need structures do.
 import * as OCL from 'openchemlib';
 import { ChemError, controlCharacter } from '../../api/errors.js';
-import { embed3d } from './embed.js';
 
 export type Molecule = OCL.Molecule;
 
@@ -150,35 +149,4 @@ export function atomCounts(mol: Molecule): { atoms: number; heavy: number } {
     if (mol.getAtomicNo(a) !== 1) heavy++;
   }
   return { atoms, heavy };
-}
-
-/**
- * A copy with OpenChemLib's 2D layout: the coordinates of the 2D molfile, and where the 3D
- * embedding starts (so a record lays a structure out once for both).
- */
-export function laidOut(mol: Molecule): Molecule {
-  mol.ensureHelperArrays(OCL.Molecule.cHelperParities); // fixes the atom order (hydrogens last) before copying
-  const m = mol.getCompactCopy();
-  m.inventCoordinates();
-  return m;
-}
-
-/** 2D molfile (V2000). */
-export function molfile2d(mol: Molecule, layout = laidOut(mol)): string {
-  return layout.toMolfile();
-}
-
-/**
- * Heavy atoms beyond which no 3D molfile is made: the embedding's work grows faster than the atom
- * count (a structure of this size takes a few hundred ms); 0.04 % of the database's structures are larger.
- */
-export const MAX_3D_HEAVY_ATOMS = 150;
-
-/**
- * 3D molfile (V2000, explicit hydrogens) from `embed3d`, seeded so the output is stable; undefined
- * when the structure is too large or the embedding cannot reproduce its stereo configuration.
- */
-export function molfile3d(mol: Molecule, layout = laidOut(mol)): string | undefined {
-  if (atomCounts(mol).heavy > MAX_3D_HEAVY_ATOMS) return undefined;
-  return embed3d(mol, layout)?.toMolfile();
 }

@@ -3,7 +3,7 @@
 // 3D molfiles, and the local predictor's values (calc: true) beside the measured ones, with their
 // sources in `src` and the predictor's structural descriptors (joback groups, ...) in `descr`.
 // A part that cannot be computed is left out ("") with a line in `notices`, never an error; the 3D
-// molfile's work is bounded by the structure's size (molecule.ts MAX_3D_HEAVY_ATOMS). Last, `completeRecord` puts every property's
+// molfile's work is bounded by the structure's size (molfile.ts MAX_3D_HEAVY_ATOMS). Last, `completeRecord` puts every property's
 // recommended point first (`orderPoints`, by SOURCE_RANKING) and fills every field of spec 2.1, so
 // clients can take `[0]` and read any field.
 import { ChemError, usageError } from '../../api/errors.js';
@@ -78,33 +78,33 @@ async function structureFiles(smiles: string, mol: Molecule | undefined, chem: t
     } catch (err) {
       f.notices.push(`drawing left out: ${chem.parserMessage(err)}`);
     }
-    if (mol) addMolfiles(f, mol, chem);
+    if (mol) addMolfiles(f, mol, chem.parserMessage, await import('../chem/molfile.js'));
     if (filesCache.size >= FILES_KEPT) filesCache.delete(filesCache.keys().next().value!);
   }
   filesCache.set(smiles, f);
   return f;
 }
 
-function addMolfiles(c: StructureFiles, mol: Molecule, chem: typeof import('../chem/molecule.js')): void {
+function addMolfiles(c: StructureFiles, mol: Molecule, message: (err: unknown) => string, files: typeof import('../chem/molfile.js')): void {
   const { notices } = c;
   let layout: Molecule;
   try {
-    layout = chem.laidOut(mol);
-    c.mol2d = chem.molfile2d(mol, layout);
+    layout = files.laidOut(mol);
+    c.mol2d = files.molfile2d(mol, layout);
   } catch (err) {
-    notices.push(`mol2d and mol3d left out: ${chem.parserMessage(err)}`);
+    notices.push(`mol2d and mol3d left out: ${message(err)}`);
     return;
   }
-  if (chem.atomCounts(mol).heavy > chem.MAX_3D_HEAVY_ATOMS) {
-    notices.push(`mol3d left out: over ${chem.MAX_3D_HEAVY_ATOMS} heavy atoms`);
+  if (files.tooLargeFor3d(mol)) {
+    notices.push(`mol3d left out: over ${files.MAX_3D_HEAVY_ATOMS} heavy atoms`);
     return;
   }
   try {
-    const mol3d = chem.molfile3d(mol, layout);
+    const mol3d = files.molfile3d(mol, layout);
     if (mol3d) c.mol3d = mol3d;
     else notices.push('mol3d left out: no 3D embedding reproduces its stereo configuration');
   } catch (err) {
-    notices.push(`mol3d left out: ${chem.parserMessage(err)}`);
+    notices.push(`mol3d left out: ${message(err)}`);
   }
 }
 
