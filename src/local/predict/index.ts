@@ -240,7 +240,7 @@ function result(a: FeatureInputs, fixed: PropertyMap, wanted: Set<string>, opts:
   const { g, mw, crippen: cr, elements } = a;
   let nHeavy = 0;
   for (let i = 0; i < g.heavy; i++) if (g.z[i] !== 1) nHeavy++;
-  const jobackGroupKeys: Record<string, number> = {};
+  const jobackGroupKeys: Record<string, number> = Object.create(null); // as in elementCounts
   if (a.jobackComplete) for (const [group, n] of a.jobackCounts) jobackGroupKeys[group.key] = n;
 
   const tdep: PropertyMap = {};
@@ -327,7 +327,7 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
 
 /** Atoms per element symbol, hydrogens included, in order of first appearance. */
 function elementCounts(g: MolGraph): Record<string, number> {
-  const counts: Record<string, number> = {};
+  const counts: Record<string, number> = Object.create(null); // null prototype: key orders differ per molecule, a plain object would make a hidden class for each
   for (let a = 0; a < g.heavy; a++) {
     const sym = LABELS[g.z[a]];
     counts[sym] = (counts[sym] ?? 0) + 1;
