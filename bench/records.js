@@ -109,13 +109,18 @@ async function serve(db, ids, warmUp) {
 
 function batch(ids) {
   const bin = new URL('../bin/chem.js', import.meta.url).pathname;
+  // the best of 3 runs (the first run of a command after a build also writes its code cache)
   const rate = (args) => {
     const n = ids.length;
     const input = ids.join('\n') + '\n';
-    const t = performance.now();
-    const r = spawnSync(process.execPath, args, { input, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: '1' } });
-    if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
-    return n / ((performance.now() - t) / 1000);
+    let best = 0;
+    for (let round = 0; round < 3; round++) {
+      const t = performance.now();
+      const r = spawnSync(process.execPath, args, { input, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: '1' } });
+      if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+      best = Math.max(best, n / ((performance.now() - t) / 1000));
+    }
+    return best;
   };
   const peerScript = `const D=require('better-sqlite3');const db=new D(${JSON.stringify(opt.db)},{readonly:true});const q=db.prepare('SELECT * FROM compounds WHERE id = ?');
     let out='';for(const id of require('fs').readFileSync(0,'utf8').split('\\n'))if(id)out+=JSON.stringify(q.get(id)??null)+'\\n';process.stdout.write(out);`;

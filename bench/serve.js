@@ -37,7 +37,8 @@ const { values: opt } = parseArgs({
 
 /** A compound record as the database would hold it, built with the project's own toolkit. */
 async function realisticData() {
-  const { parseSmiles, canonicalSmiles, hillFormula, masses, molfile2d, molfile3d } = await import('../dist/local/chem/molecule.js');
+  const { parseSmiles, canonicalSmiles, hillFormula, masses } = await import('../dist/local/chem/molecule.js');
+  const { molfile2d, molfile3d } = await import('../dist/local/chem/molfile.js');
   const { pngDataUri } = await import('../dist/local/chem/drawing.js');
   const { inchiOf } = await import('../dist/local/chem/inchi.js');
   const { compoundIdFor } = await import('../dist/api/ids.js');

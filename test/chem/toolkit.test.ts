@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { atomCounts, canonicalSmiles, hillFormula, masses, parseMolfile, parseSmiles, molfile2d, molfile3d } from '../../src/local/chem/molecule.js';
+import { atomCounts, canonicalSmiles, hillFormula, masses, parseMolfile, parseSmiles } from '../../src/local/chem/molecule.js';
+import { molfile2d, molfile3d } from '../../src/local/chem/molfile.js';
 import { structureIdentifiers } from '../../src/local/chem/identity.js';
 import { pngDataUri } from '../../src/local/chem/drawing.js';
 import { ChemError } from '../../src/api/errors.js';
