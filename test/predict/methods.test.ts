@@ -178,6 +178,7 @@ describe('SMARTS dialect', () => {
     expect(() => compileSmarts('CC.O')).toThrow(/disconnected patterns .* at position 3/);
     expect(() => compileSmarts('[C^2]')).toThrow(/unsupported primitive at position 3/);
     expect(() => compileSmarts('C(C')).toThrow(/unclosed branch at position 2/);
+    expect(() => compileSmarts('C1CC(')).toThrow(/unclosed branch at position 5/); // a branch open at the end
     expect(() => compileSmarts('[$(C(C)]')).toThrow(/unclosed/);
   });
 });

@@ -228,6 +228,7 @@ class Parser {
       } else if (c === '(') {
         if (bond) this.fail('bond before a branch', at);
         this.pos++;
+        if (this.pos >= s.length) this.fail('unclosed branch', at);
         if (s[this.pos] === ')') this.fail('empty branch');
         this.rest(atoms, this.atom(atoms, prev, this.bond()));
         if (s[this.pos] !== ')') this.fail('unclosed branch', at);
