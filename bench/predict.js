@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Benchmark of the local predictor. Figures from one run, each printed as a ratio against its peer:
 //  1. batch throughput: `chem predict -` over N SMILES in the default NDJSON output (whole v1 results with the
-//     default T grids) and in CSV (every property at 298.15 K), chem-ml model points included, batches of 2000+
-//     lines on one worker per core; also with --jobs 0 (the calling thread only). Peer: Open Babel's logP alone,
+//     default T grids) and in CSV (every property at 298.15 K), chem-ml model points included, with the default
+//     worker setting (none on two cores, one per core from three); also with --jobs 0 (the calling thread only). Peer: Open Babel's logP alone,
 //     `obabel -ismi FILE -osmi --append logP -O /dev/null`, on the same file. Each command runs --rounds times,
 //     interleaved; the best wall time of each is compared. Goal: chem >= 2x obabel's molecules/s.
 //     The main figures are on N DISTINCT molecules: the first N distinct SMILES of the database's compounds
