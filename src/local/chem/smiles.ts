@@ -12,6 +12,7 @@
 // systems that need more than OpenChemLib's first, greedy steps.
 import * as OCL from 'openchemlib';
 import type { MolView, RingSetView } from './aromaticity.js';
+import { slab } from './slab.js';
 
 // OpenChemLib's allowed valences (Molecule.cAtomValence) up to Ba; undefined where it has none (transition
 // metals: implicit hydrogens are not supported on metals, so their list is never read). Past Ba only metals are read.
@@ -204,15 +205,10 @@ export class LeanMolecule implements MolView {
   }
 }
 
-/** Molecules' arrays: fresh (zeroed) views of shared 1 MB buffers, cheaper than a buffer per molecule. */
-let molecules = new Int32Array(0);
-let moleculesAt = 0;
+/** A molecule's array: `n` fresh (zeroed) numbers of shared memory (slab.ts). */
 function fresh(n: number): Int32Array {
-  if (moleculesAt + n > molecules.length) {
-    molecules = new Int32Array(Math.max(1 << 18, n));
-    moleculesAt = 0;
-  }
-  return molecules.subarray(moleculesAt, (moleculesAt += n));
+  const { buffer, at } = slab(4 * n);
+  return new Int32Array(buffer, at, n);
 }
 
 /** Scratch memory of one reading: zeroed views of one reused buffer (fresh typed arrays cost far more). */

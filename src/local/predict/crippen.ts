@@ -6,9 +6,8 @@ import { atomClasses, compileSmarts, matchAt, PatternIndex } from './smarts.js';
 export interface CrippenResult {
   logp: number;
   mr: number;
-  /** Atoms per atom type (hydrogens included). */
-  types: Record<string, number>;
-  /** The same as [slot, atoms] pairs in a row, slot: index in CRIPPEN_TYPE_NAMES. */
+  /** Atoms per atom type (hydrogens included) as [slot, atoms] pairs in a row, in the order first seen; slot: the
+   * type's index in CRIPPEN_TYPE_NAMES. */
   slots: number[];
 }
 
@@ -32,17 +31,22 @@ export function crippen(g: MolGraph): CrippenResult {
     const hydrogens = g.start[a + 1] - g.coreEnd[a];
     if (hydrogens) assign(g, cls, g.nbr[g.coreEnd[a]], hydrogens);
   }
-  // a null-prototype object is a dictionary in V8: its key order, a different one for most molecules, makes no
-  // hidden classes (a plain {} makes thousands of them in a first pass over new molecules)
-  const types: Record<string, number> = Object.create(null);
   const slots: number[] = [];
   for (let k = 0; k < sums.seen; k++) {
     const slot = order[k];
-    types[CRIPPEN_TYPE_NAMES[slot]] = counts[slot];
     slots.push(slot, counts[slot]);
     counts[slot] = 0;
   }
-  return { logp: sums.logp, mr: sums.mr, types, slots };
+  return { logp: sums.logp, mr: sums.mr, slots };
+}
+
+/** Atoms per atom type name, in the order first seen. */
+export function crippenTypes(r: CrippenResult): Record<string, number> {
+  // a null-prototype object is a dictionary in V8: its key order, a different one for most molecules, makes no
+  // hidden classes (a plain {} makes thousands of them in a first pass over new molecules)
+  const types: Record<string, number> = Object.create(null);
+  for (let i = 0; i < r.slots.length; i += 2) types[CRIPPEN_TYPE_NAMES[r.slots[i]]] = r.slots[i + 1];
+  return types;
 }
 
 /** Types `node` (the first row whose pattern matches there) and adds its contributions `n` times. */

@@ -7,7 +7,7 @@ import type { DataPoint, PredictionResult, PropertyInfo, PropertyMap } from '../
 import type { PredictOptions } from '../../backend.js';
 import { masses, parseSmiles, type Molecule } from '../chem/molecule.js';
 import { LeanMolecule, readSmiles } from '../chem/smiles.js';
-import { crippen } from './crippen.js';
+import { crippen, crippenTypes } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
@@ -275,7 +275,7 @@ function result(a: FeatureInputs, fixed: PropertyMap, wanted: Set<string>, opts:
         mcgowan: { ...elements, bonds: g.bonds },
         mol_na: g.n,
         mol_mw: round(mw),
-        crippen: Object.assign(cr.types, { mr: round(cr.mr) }), // cr.types is this call's own object
+        crippen: Object.assign(crippenTypes(cr), { mr: round(cr.mr) }),
         joback: jobackGroupKeys,
         mol_atom: elements,
         mol_nha: nHeavy,

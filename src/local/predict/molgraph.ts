@@ -2,6 +2,7 @@
 // Built once per molecule; the matchers then only read typed arrays.
 import * as OCL from 'openchemlib';
 import { rdkitAromaticity, type MolView } from '../chem/aromaticity.js';
+import { slab } from '../chem/slab.js';
 
 /** Bond codes; `Aromatic` follows RDKit's aromaticity model (chem/aromaticity.ts), as the SMARTS tables assume. */
 export const BOND_ZERO = 0;
@@ -43,23 +44,6 @@ export interface MolGraph {
   bonds: number;
 }
 
-/**
- * The graphs' arrays are views of shared 1 MB buffers, fresh (zeroed) memory handed out in turn: a buffer of its own
- * per graph, or per array, would cost more than filling the graph.
- */
-let shared = new ArrayBuffer(0);
-let slabAt = 0;
-/** Offset of `bytes` fresh bytes in `shared`. */
-function slab(bytes: number): number {
-  bytes = (bytes + 7) & ~7;
-  if (slabAt + bytes > shared.byteLength) {
-    shared = new ArrayBuffer(Math.max(1 << 20, bytes));
-    slabAt = 0;
-  }
-  slabAt += bytes;
-  return slabAt - bytes;
-}
-
 export function molGraph(mol: MolView): MolGraph {
   mol.ensureHelperArrays(OCL.Molecule.cHelperRings);
   const arom = rdkitAromaticity(mol);
@@ -74,8 +58,9 @@ export function molGraph(mol: MolView): MolGraph {
   }
   const n = heavy + hTotal;
   const edges = coreEdges + 2 * hTotal;
-  let at = slab(4 * (2 * n + 1 + edges) + 2 * n + 10 * n + 2 * edges);
-  const buffer = shared;
+  // the graph's arrays: views of fresh shared memory (chem/slab.ts)
+  const { buffer, at: first } = slab(4 * (2 * n + 1 + edges) + 2 * n + 10 * n + 2 * edges);
+  let at = first;
   const next = (bytes: number) => (at += bytes) - bytes;
   const start = new Int32Array(buffer, next(4 * (n + 1)), n + 1);
   const coreEnd = new Int32Array(buffer, next(4 * n), n);
