@@ -742,7 +742,7 @@ export function atomClasses(g: MolGraph, explicitH: boolean): Int32Array {
     if (lo !== lastLo || hi !== lastHi) {
       lastLo = lo;
       lastHi = hi;
-      last = CLASSES.id(lo, hi);
+      last = classId(lo, hi);
     }
     out[a] = last;
   }
@@ -751,55 +751,21 @@ export function atomClasses(g: MolGraph, explicitH: boolean): Int32Array {
 
 const classScratch = [new Int32Array(256), new Int32Array(256)];
 
-/** Interned pairs of 28-bit and 20-bit keys (open addressing; no allocation per lookup); -1 when full. */
-class KeyTable {
-  private lo = new Int32Array(1024);
-  private hi = new Int32Array(1024).fill(-1);
-  private ids = new Int32Array(1024);
-  private size = 0;
-  constructor(private readonly max: number) {}
-
-  id(lo: number, hi: number): number {
-    let i = this.slot(lo, hi);
-    for (; this.hi[i] !== -1; i = (i + 1) & (this.lo.length - 1)) if (this.lo[i] === lo && this.hi[i] === hi) return this.ids[i];
-    if (this.size >= this.max) return -1;
-    if (2 * (this.size + 1) > this.lo.length) {
-      this.grow();
-      i = this.free(lo, hi);
-    }
-    this.lo[i] = lo;
-    this.hi[i] = hi;
-    return (this.ids[i] = this.size++);
-  }
-
-  private grow(): void {
-    const [lo, hi, ids] = [this.lo, this.hi, this.ids];
-    this.lo = new Int32Array(2 * lo.length);
-    this.hi = new Int32Array(2 * lo.length).fill(-1);
-    this.ids = new Int32Array(2 * lo.length);
-    for (let k = 0; k < lo.length; k++) {
-      if (hi[k] === -1) continue;
-      const i = this.free(lo[k], hi[k]);
-      this.lo[i] = lo[k];
-      this.hi[i] = hi[k];
-      this.ids[i] = ids[k];
-    }
-  }
-
-  private slot(lo: number, hi: number): number {
-    const h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
-    return (h ^ (h >>> 16)) & (this.lo.length - 1);
-  }
-
-  /** The first empty slot for a key not in the table. */
-  private free(lo: number, hi: number): number {
-    let i = this.slot(lo, hi);
-    while (this.hi[i] !== -1) i = (i + 1) & (this.lo.length - 1);
-    return i;
-  }
-}
+/** Class ids by key (hi · 2^28 + lo, exact in a double), in order of first sight. */
+const CLASSES = new Map<number, number>();
 /** Bounded: a long-running server sees no more classes than this (the rest are tested directly). */
-const CLASSES = new KeyTable(1 << 16);
+const MAX_CLASSES = 1 << 16;
+
+/** The class id of a 28-bit `lo` and 20-bit `hi` key; -1 when the table is full. */
+function classId(lo: number, hi: number): number {
+  const key = hi * 2 ** 28 + lo;
+  let id = CLASSES.get(key);
+  if (id === undefined) {
+    if (CLASSES.size >= MAX_CLASSES) return -1;
+    CLASSES.set(key, (id = CLASSES.size));
+  }
+  return id;
+}
 
 /** A table of patterns anchored at their first atom, in table order: those that can match at a node. */
 export class PatternIndex<T extends { pattern: Pattern }> {
