@@ -26,7 +26,7 @@ export interface Model {
   baseScore: number;
   /** The trees as the trainer wrote them: read from the JSON file when there is no current forest file. */
   members?: Member[];
-  /** The members flattened: from the forest file, or on the first batch big enough to pay for it (evaluateMany). */
+  /** The members flattened: from the forest file, or on the first batch big enough to pay for it (evaluateModels). */
   forest?: Forest;
   /** `log`: the trees predict ln(value) (e converts to the value's units to first order). */
   transform?: 'log';
