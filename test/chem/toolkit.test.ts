@@ -42,6 +42,25 @@ describe.skipIf(!METHODS_DIR)('structure toolkit on the 50 reference molecules',
   }
 });
 
+describe('bracket aluminium', () => {
+  // SMILES: a bracket atom has the hydrogens it writes, none when it writes none (OpenChemLib alone gives [Al] three).
+  // Molar masses from the IUPAC standard atomic weights (Al 26.982, H 1.008, Cl 35.45, Li 6.94).
+  for (const [smiles, formula, mw] of [
+    ['[Al]', 'Al', 26.98],
+    ['[AlH3]', 'H3Al', 30.01],
+    ['Cl[Al](Cl)Cl', 'AlCl3', 133.34],
+    ['[Li+].[AlH4-]', 'H4AlLi', 37.95],
+    ['C[Al](C)C', 'C3H9Al', 72.09],
+  ] as const) {
+    it(`${smiles} is ${formula}`, () => {
+      const mol = parseSmiles(smiles);
+      expect(hillFormula(mol)).toBe(formula);
+      expect(masses(mol).mw).toBeCloseTo(mw, 1);
+      expect(canonicalSmiles(parseSmiles(canonicalSmiles(mol)))).toBe(canonicalSmiles(mol));
+    });
+  }
+});
+
 describe('invalid structures', () => {
   it.each(['C1CC(', 'CX', 'C(C', '', 'c1cccc1', 'C[C@H](N'])('SMILES %j is a 404 with the parser message', (s) => {
     try {

@@ -65,6 +65,16 @@ describe('merge rules', () => {
     expect(k).toMatchObject({ type: 'S', compound: 'Potassium acetate' });
     expect(summary.merge_stats.formula_mismatches).toBe(1);
   });
+  it("leaves out a table's points whose row formula is not the compound's (Perry 2-151: potassium under ethanol's CAS)", () => {
+    const c = store.compound(compoundIdFor(ETHANOL_KEY))!;
+    expect(c.tpdep_props?.cps ?? []).toEqual([]);
+    // 273–336 K on the grid (5 temperatures) and 298.15 K
+    expect(summary.merge_stats.points_of_another_formula).toBe(6);
+    // aluminium's rows (formula Al, no structure to contradict it) stay, the liquid as cpl
+    const al = store.compound(store.idByCas('7429-90-5')!)!;
+    expect(al.tpdep_props!.cps![0]).toMatchObject({ s: 'perry', t: 273 });
+    expect(al.tpdep_props!.cpl![0]).toMatchObject({ s: 'perry', t: 931 });
+  });
   it('a compound from an InChIKey alone (Bell) is type S (no structure, no InChI) with its InChIKey id', () => {
     const c = store.compound(compoundIdFor('BDERNNFJNOPAEC-UHFFFAOYSA-N'))!;
     expect(c).toMatchObject({ type: 'S', compound: 'propan-1-ol', inchikey: 'BDERNNFJNOPAEC-UHFFFAOYSA-N' });

@@ -116,10 +116,19 @@ describe('formation, heat capacity, viscosity', () => {
     // hand calculation: 30.1 + 0.00683·500 + 6.79e-6·500² − 2.53e-9·500³ + 82100/500² = 35.22465 (NIST: 35.22)
     expect(p[0]!.v).toBeCloseTo(35.22465, 6);
   });
-  it("Perry 2-151 converts cal to J, skips liquid rows, refuses rows without CAS", () => {
-    // (4.9 + 0.0031·273) cal = 5.7463 cal = 24.0425 J/(mol K)
+  it('Shomate liquid water as cpl (NIST WebBook: 75.38 J/(mol K) at 298 K)', () => {
+    const p = pts('cas:7732-18-5', 'cpl', 'webbook');
+    expect(p[0]!.t).toBe(298);
+    expect(p[0]!.v).toBeCloseTo(75.38, 1);
+    expect(p.at(-1)!.t).toBe(500);
+  });
+  it("Perry 2-151 converts cal to J, reads the liquid as cpl, skips glass, refuses rows without CAS, gives points the row's formula", () => {
+    // (4.9 + 0.0031·273) cal = 5.7463 cal = 24.0425 J/(mol K); liquid 7.1 cal = 29.7064 J/(mol K)
     expect(pts('cas:7429-90-5', 'cps', 'perry')[0]!.v).toBeCloseTo(24.0425192, 6);
-    expect(log('Perrys Table 2-151.tsv')).toMatchObject({ rejected: { 'no CAS': 1 }, skipped: { 'liquid phase (not imported)': 1 } });
+    expect(pts('cas:7429-90-5', 'cpl', 'perry').map((p) => p.v)).toEqual(Array(5).fill(29.7064));
+    // the rows carry their formula (potassium under ethanol's CAS: the merge leaves it out, build.test.ts)
+    expect(new Set(pts('cas:64-17-5', 'cps', 'perry').map((p) => p.formula))).toEqual(new Set(['K']));
+    expect(log('Perrys Table 2-151.tsv')).toMatchObject({ rows: 5, accepted: 3, rejected: { 'no CAS': 1 }, skipped: { 'glass (not imported)': 1 } });
   });
   it('refuses graphite labelled with methane CAS', () => {
     expect(pts('cas:74-82-8', 'cps')).toEqual([]);

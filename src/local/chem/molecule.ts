@@ -35,6 +35,7 @@ export function parseSmiles(smiles: string, opts: { coordinates?: boolean; stere
     throw new ChemError(404, `invalid SMILES "${s}": ${parserMessage(err)}`);
   }
   if (mol.getAllAtoms() === 0) throw new ChemError(404, `invalid SMILES "${s}": no atoms`);
+  writtenAluminiumHydrogens(s, mol);
   // OpenChemLib leaves a radical where an aromatic system cannot be kekulized (c1cccc1); without
   // bracket atoms a SMILES cannot express a radical, so that is an invalid input.
   if (!s.includes('[')) {
@@ -43,6 +44,28 @@ export function parseSmiles(smiles: string, opts: { coordinates?: boolean; stere
     }
   }
   return mol;
+}
+
+/**
+ * OpenChemLib gives a bracket aluminium the hydrogens of valence 3 whatever is written ("[Al]" becomes AlH3,
+ * formula H3Al): each Al atom gets the count its bracket writes (none when it writes none), as SMILES means.
+ * Al is never in the organic subset, so the k-th Al atom is the k-th "[…Al…]" (heavy atoms keep their order).
+ */
+function writtenAluminiumHydrogens(s: string, mol: Molecule): void {
+  if (!s.includes('Al')) return;
+  const written = [...s.matchAll(/\[\d*Al@*(?:H(\d*))?/g)].map((m) => (m[1] === undefined ? (m[0].includes('H') ? 1 : 0) : Number(m[1] || 1)));
+  let k = 0;
+  for (let a = 0; a < mol.getAllAtoms(); a++) {
+    if (mol.getAtomicNo(a) !== 13) continue;
+    const want = written[k++];
+    if (want === undefined || want === mol.getImplicitHydrogens(a)) continue;
+    // OpenChemLib fills an abnormal valence with hydrogens (less a charge's correction): aim, then correct once
+    let valence = mol.getOccupiedValence(a) + want;
+    mol.setAtomAbnormalValence(a, valence);
+    valence += want - mol.getImplicitHydrogens(a);
+    if (valence >= 0) mol.setAtomAbnormalValence(a, valence);
+    if (mol.getImplicitHydrogens(a) !== want) mol.setAtomAbnormalValence(a, -1);
+  }
 }
 
 /** Position of the first "(" that is never closed, or -1 (OpenChemLib accepts "C(C"). */

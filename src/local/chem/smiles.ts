@@ -366,7 +366,8 @@ export function readSmiles(s: string): LeanMolecule | undefined {
         while (isDigit(s.charCodeAt(j))) j++;
         c1 = s.charCodeAt(j);
       }
-      if (c1 !== C.RBracket || !addAtom(atomicNo, q, aromatic, h)) return undefined;
+      // aluminium: OpenChemLib's hydrogens are wrong there (molecule.ts writtenAluminiumHydrogens)
+      if (c1 !== C.RBracket || atomicNo === 13 || !addAtom(atomicNo, q, aromatic, h)) return undefined;
       last = Last.Atom;
       i = j + 1;
       continue;

@@ -16,7 +16,8 @@
 //     name, else its CAS. When several CAS merge, the primary one is that of the best-ranked
 //     structure, then the one with more data points, then the lower number; the others stay
 //     searchable (allCas).
-//  6. Data points are kept one per (property, source, T, value); outliers flagged (outliers.ts).
+//  6. Data points are kept one per (property, source, T, value); outliers flagged (outliers.ts). A
+//     point whose row gives a formula other than the compound's is left out (PointIn.formula).
 import { compoundIdFor } from '../../api/ids.js';
 import { isTDependent } from '../../api/properties.js';
 import type { DataPoint } from '../../api/types.js';
@@ -53,6 +54,8 @@ export interface MergedCompound {
   names: MergedName[];
   points: MergedPoint[];
   hasOutliers: boolean;
+  /** Points left out because their row's formula is not the compound's (PointIn.formula). */
+  refused: number;
 }
 
 export interface MergeStats {
@@ -60,6 +63,8 @@ export interface MergeStats {
   unreadable_structures: number;
   /** httk structures refused because their formula is not the substance's. */
   formula_mismatches: number;
+  /** Data points left out because the formula of their row is not their compound's (a table's CAS names another substance). */
+  points_of_another_formula: number;
   /** CAS-only compounds joined to a compound with an InChIKey by their one shared main name. */
   linked_by_name: number;
   /** Id collisions resolved by salting. */
@@ -101,7 +106,7 @@ const jobKey = cacheKey;
 const jobOf = (c: IdentityRec): StructureJob => (c.inchi && c.inchikey ? { smiles: c.smiles!, inchi: c.inchi, inchikey: c.inchikey } : { smiles: c.smiles! });
 
 export async function merge(identities: IdentityRec[], points: PointRec[], compute: Compute): Promise<{ compounds: MergedCompound[]; stats: MergeStats }> {
-  const stats: MergeStats = { unreadable_structures: 0, formula_mismatches: 0, linked_by_name: 0, id_collisions: 0 };
+  const stats: MergeStats = { unreadable_structures: 0, formula_mismatches: 0, points_of_another_formula: 0, linked_by_name: 0, id_collisions: 0 };
   const refs = groupByRef(identities, points);
 
   // Structures: the best candidate of each reference, computed once per distinct SMILES/InChI; a
@@ -141,6 +146,7 @@ export async function merge(identities: IdentityRec[], points: PointRec[], compu
   }
 
   const compounds = linkByName(groups, stats);
+  for (const c of compounds) stats.points_of_another_formula += c.refused;
   // Every compound whose formula is known has its MW: from the formula where neither a structure nor a table gives it.
   const { formulaWeight } = await import('../chem/molecule.js');
   for (const c of compounds) {
@@ -201,11 +207,22 @@ function build(gk: string, members: Ref[]): MergedCompound {
     for (const s of i.synonyms ?? []) addName(s, 'synonym');
   }
 
+  const formulaRow = byRank.find((i) => tableHill(i.formula));
+  // OpenChemLib's formula, else the InChI's formula layer (a structure only RDKit reads), else the table's.
+  const formula = structure?.formula ?? tableHill(structure?.inchi?.split('/')[1]) ?? tableHill(formulaRow?.formula);
+  // Its Hill form as the points' formulas are written; a charged compound (an ion) is no table's neutral formula.
+  const pointHill = formula && (/[+-]\d*$/.test(formula) ? '±' : hill(formula, { groups: false, hSecond: true }));
+
   // One point per (property, source, T, value): values seen by property, source and T (no key strings to build).
   const seen = new Map<string, Map<string, Map<number | undefined, Set<number>>>>();
   const points: MergedPoint[] = [];
+  let refused = 0;
   for (const m of ordered) {
     for (const p of m.points) {
+      if (p.formula && pointHill && p.formula !== pointHill) {
+        refused++;
+        continue;
+      }
       const byS = seen.get(p.key) ?? seen.set(p.key, new Map()).get(p.key)!;
       const byT = byS.get(p.s) ?? byS.set(p.s, new Map()).get(p.s)!;
       const vs = byT.get(p.t) ?? byT.set(p.t, new Set()).get(p.t)!;
@@ -216,7 +233,6 @@ function build(gk: string, members: Ref[]): MergedCompound {
   }
   const hasOutliers = flagOutliers(points);
 
-  const formulaRow = byRank.find((i) => tableHill(i.formula));
   const mwRow = byRank.find((i) => i.mw !== undefined);
   return {
     id: '',
@@ -227,12 +243,12 @@ function build(gk: string, members: Ref[]): MergedCompound {
     inchi: structure?.inchi,
     inchikey: structure?.inchikey ?? (gk.startsWith('ik:') ? gk.slice(3) : undefined),
     smiles: structure?.smiles,
-    // OpenChemLib's formula, else the InChI's formula layer (a structure only RDKit reads), else the table's.
-    formula: structure?.formula ?? tableHill(structure?.inchi?.split('/')[1]) ?? tableHill(formulaRow?.formula),
+    formula,
     mw: structure?.mw ?? mwRow?.mw,
     names: [...names.values()],
     points,
     hasOutliers,
+    refused,
   };
 }
 

@@ -12,8 +12,12 @@ import type { ImportLog } from '../store.js';
 import { source } from './sources.js';
 import type { Row } from './table.js';
 
-/** A data point as an importer gives it: the fields of spec 2.2 but its source (the file's). */
-export type PointIn = Pick<DataPoint, 'v' | 't' | 'c' | 'r' | 'e' | 'calc'>;
+/**
+ * A data point as an importer gives it: the fields of spec 2.2 but its source (the file's), and the
+ * formula its row gives for the compound (Hill order, H second without carbon, as the compounds'):
+ * the merge drops the point when its compound has another formula (the row's CAS is another's).
+ */
+export type PointIn = Pick<DataPoint, 'v' | 't' | 'c' | 'r' | 'e' | 'calc'> & { formula?: string };
 
 export interface PointRec extends PointIn {
   ref: string;
@@ -199,6 +203,7 @@ export class ImportContext {
     rec.r = p.r || source(src).ref;
     if (p.e !== undefined && Number.isFinite(p.e)) rec.e = Number(p.e.toPrecision(12));
     if (p.calc) rec.calc = true;
+    if (p.formula) rec.formula = p.formula;
     this.points.push(rec);
     t.used = true;
     return true;

@@ -1,11 +1,13 @@
-// Heat capacities in J/(mol×K): `cpg` (ideal gas) and `cps` (solid), all T-dependent.
-// Coefficient tables are evaluated on tGrid(Tmin, Tmax); tabulated ones keep their temperatures.
-// Liquid Cp is the liquid tables' (specs/liquid-heat-capacity.ts): the liquid ranges of Shomate and
-// Perry (phase "l") here are not imported. CRCHeatCapacitySolids labels graphite with methane's CAS
-// (74-82-8): that row is refused.
+// Heat capacities in J/(mol×K): `cpg` (ideal gas), `cps` (solid) and, from the tables of all three
+// phases (NIST Shomate, Perry 2-151), `cpl` (liquid; the liquid-only tables are in
+// specs/liquid-heat-capacity.ts), all T-dependent. Coefficient tables are evaluated on tGrid(Tmin,
+// Tmax); tabulated ones keep their temperatures. CRCHeatCapacitySolids labels graphite with methane's
+// CAS (74-82-8): that row is refused. Perry 2-151 pairs dozens of its inorganics with the CAS of an
+// unrelated compound (potassium with L-lysine's, uranium with uracil's): its rows carry their formula,
+// and the merge drops their points from a compound of another formula.
 import { dippr100, shomate, tGrid, trcCpOverR, T298 } from './correlations.js';
 import type { RowKey } from './context.js';
-import { at, cells, cellsOrZero, MISSING, tables, type Column, type Curve, type TableSpec, type Value } from './runner.js';
+import { at, cells, cellsOrZero, MISSING, reject, tables, type Column, type Curve, type TableSpec, type Value } from './runner.js';
 import { num, type Row } from './table.js';
 import { R } from './units.js';
 
@@ -34,12 +36,16 @@ type Range = [number, number, number, number, number, number, number];
 
 /** NIST WebBook Shomate ranges per CAS: [solid, liquid, gas] lists of [Tmin, Tmax, A–E], as JSON cells. */
 function shomateRows(text: string): Row[] {
-  return Object.entries(JSON.parse(text) as Record<string, [Range[] | null, Range[] | null, Range[] | null]>).map(([cas, [solid, , gas]]) => ({
+  return Object.entries(JSON.parse(text) as Record<string, [Range[] | null, Range[] | null, Range[] | null]>).map(([cas, [solid, liquid, gas]]) => ({
     CAS: cas,
     cps: JSON.stringify(solid ?? []),
+    cpl: JSON.stringify(liquid ?? []),
     cpg: JSON.stringify(gas ?? []),
   }));
 }
+
+/** Perry 2-151's phases: crystal, liquid, gas. */
+const PERRY_PHASE: Record<string, string> = { c: 'cps', l: 'cpl', g: 'cpg' };
 
 /** CRC solids: Cp at these temperatures (K), one column each. */
 const CRC_TEMPS: Record<string, Column> = Object.fromEntries([200, 250, 300, 350, 400, 500, 600].map((T) => [String(T), { key: 'cps', t: T }]));
@@ -87,7 +93,7 @@ export const heatCapacity = tables('heat-capacity', [
     src: 'webbook',
     parse: shomateRows,
     row(row): Curve[] {
-      return (['cps', 'cpg'] as const).flatMap((key) =>
+      return (['cps', 'cpl', 'cpg'] as const).flatMap((key) =>
         (JSON.parse(row[key] ?? '[]') as Range[]).map(([tmin, tmax, A, B, C, D, E]): Curve => ({
           key,
           unit: 'J/(mol×K)',
@@ -103,10 +109,12 @@ export const heatCapacity = tables('heat-capacity', [
     file: `${DIR}/Perrys Table 2-151.tsv`,
     src: 'perry',
     key: (row) => ({ cas: row['Ful CAS'] }),
+    formula: 'Formula',
     row(row) {
-      const phase = row['main phase'];
-      const key = phase === 'c' ? 'cps' : phase === 'g' ? 'cpg' : undefined;
-      if (!key) return 'liquid phase (not imported)';
+      const phase = row['main phase'] ?? '';
+      if (phase === 'gls') return 'glass (not imported)';
+      const key = PERRY_PHASE[phase];
+      if (!key) return reject('no phase');
       const v = cells(row, ['Constant Term', 'Tmin', 'Tmax']);
       if (!v) return MISSING;
       const [a, tmin, tmax] = v as [number, number, number];

@@ -8,6 +8,7 @@ import { property } from '../../../api/properties.js';
 import { dippr100, T298, tGrid } from './correlations.js';
 import { byCas, casOf, type IdentityIn, type ImportContext, type PointIn, type RowKey, type Tally } from './context.js';
 import { CHEMICALS, type Importer } from './importer.js';
+import { hillOf } from '../formula.js';
 import { median } from '../outliers.js';
 import { num, tsv, type Row } from './table.js';
 import { convert } from './units.js';
@@ -77,6 +78,8 @@ export interface TableSpec {
   parse?: (text: string) => Row[];
   /** Column with the compound's name (an identity row when not empty). */
   name?: string;
+  /** Column with the compound's formula: the row's points are dropped from a compound with another (PointIn). */
+  formula?: string;
   /** The row's identity (names, structure), when it gives one. */
   identity?: (row: Row) => IdentityIn | undefined;
   /** The source the identity rows are ranked as, when not `src` (names, structures: sources.ts). */
@@ -101,6 +104,7 @@ interface Held {
   calc?: boolean;
   t: Tally;
   curve: Curve;
+  formula?: string;
   /** The row's number in its tally when nothing else of the row was accepted: it counts once a point of the curve is. */
   row?: number;
 }
@@ -124,16 +128,17 @@ export function tables(name: string, specs: readonly TableSpec[], { crossCheck =
           const id = spec.identity?.(row);
           if (id) ctx.identity(t, ref, id, spec.identitySrc);
           const r = spec.refOf?.(row) ?? spec.ref;
+          const formula = spec.formula ? hillOf(row[spec.formula], { hSecond: true }) : undefined;
           const out = rowOutputs(spec, row, ref, lookup);
           const curves: Held[] = [];
           for (const o of typeof out === 'string' ? [{ skip: out }] : Array.isArray(out) ? out : [out]) {
             if ('skip' in o) t.skip(o.skip);
             else if ('reject' in o) t.reject(o.reject);
             else if ('f' in o) {
-              curves.push({ ref, src: spec.src, r, calc: spec.calc, t, curve: o });
+              curves.push({ ref, src: spec.src, r, calc: spec.calc, t, curve: o, formula });
             } else {
               const to = (x: number) => convert(x, o.unit, unitOf(o.key));
-              ctx.point(t, ref, o.key, { ...o, v: to(o.v), e: o.e === undefined ? undefined : to(o.e), r: o.r ?? r, calc: o.calc ?? spec.calc });
+              ctx.point(t, ref, o.key, { ...o, v: to(o.v), e: o.e === undefined ? undefined : to(o.e), r: o.r ?? r, calc: o.calc ?? spec.calc, formula });
             }
           }
           for (const h of curves) held.push(t.used ? h : { ...h, row: t.rows });
@@ -205,7 +210,7 @@ function emitCurves(ctx: ImportContext, held: Held[], crossCheck: boolean): void
       const [lo, hi] = sampledRange(curve);
       let wrote = false;
       for (const T of curve.ts ?? tGrid(lo, hi)) {
-        wrote = ctx.point(h.t, h.ref, curve.key, { v: convert(curve.f(T), curve.unit, regUnit), t: T, c: curve.c, r: h.r, calc: h.calc }, h.src) || wrote;
+        wrote = ctx.point(h.t, h.ref, curve.key, { v: convert(curve.f(T), curve.unit, regUnit), t: T, c: curve.c, r: h.r, calc: h.calc, formula: h.formula }, h.src) || wrote;
       }
       if (wrote && h.row !== undefined) (accepted.get(h.t) ?? accepted.set(h.t, new Set()).get(h.t)!).add(h.row);
     }
