@@ -16,6 +16,8 @@ const label = (m: OCL.Molecule, a: number) => (m.getAtomicNo(a) === 6 && (m.getA
 const TYPICAL: Record<string, number> = {
   'C-C': 1.53, 'C-Csp2': 1.51, 'Csp2-Csp2': 1.47, 'Csp2=Csp2': 1.34, 'Csp#Csp': 1.2, 'Csp2:Csp2': 1.39, 'C-H': 1.09, 'Csp2-H': 1.08, 'C-O': 1.43, 'Csp2=O': 1.21, 'C-N': 1.47, 'Csp#N': 1.14,
   'Csp2:N': 1.34, 'H-O': 0.97, 'H-N': 1.01, 'C-Cl': 1.77, 'C-F': 1.35, 'C-S': 1.82, 'C-Br': 1.94,
+  // sulfone and sulfonamide S=O, sulfonate ester S–O, phosphate P=O and P–O(C), nitro N=O and N–O⁻ (charge-separated)
+  'O=S': 1.436, 'O-S': 1.577, 'O=P': 1.449, 'O-P': 1.558, 'N=O': 1.218, 'N-O': 1.218,
 };
 /** Bondi 1964. */
 const VDW: Record<string, number> = { H: 1.2, C: 1.7, N: 1.55, O: 1.52, F: 1.47, S: 1.8, Cl: 1.75, Br: 1.85, Na: 2.27 };
@@ -31,6 +33,10 @@ const SAMPLES = [
   'C#CC#N', // cyanoacetylene
   'FC(F)(F)c1ccc(Br)cc1S', // a halogenated thiophenol
   'C[N+](C)(C)CC(=O)[O-].[Na+].[Cl-]', // betaine with a salt
+  'COP(=O)(OC)OC', // trimethyl phosphate
+  'COS(C)(=O)=O', // methyl methanesulfonate
+  'CS(N)(=O)=O', // methanesulfonamide
+  'c1ccccc1[N+](=O)[O-]', // nitrobenzene
 ];
 
 function coordinates(molfile: string) {
@@ -97,6 +103,20 @@ describe('3D molfiles', () => {
     at('CC(C)(C)C', (m, a) => m.getAtomicNo(a) === 6, 109.47, 3);
     at('c1ccccc1', (m, a) => m.getAtomicNo(a) === 6, 120, 2);
     at('CC#CC', (m, a) => m.getAtomPi(a) === 2, 180, 5);
+    // phosphate P and sulfone S are tetrahedral (not flattened by their double bonds)
+    at('COP(=O)(OC)OC', (m, a) => m.getAtomicNo(a) === 15, 109.47, 8);
+    at('CS(C)(=O)=O', (m, a) => m.getAtomicNo(a) === 16, 109.47, 8);
+  });
+  it('gives a sulfoxide its S=O (1.497 Å, Allen et al.) and a pyramidal sulfur, however it is written', () => {
+    for (const s of ['CS(C)=O', 'C[S+](C)[O-]']) {
+      const { m, d } = coordinates(molfile3d(parseSmiles(s))!);
+      const sulfur = [...Array(m.getAllAtoms()).keys()].find((a) => m.getAtomicNo(a) === 16)!;
+      const [a, b, c] = [0, 1, 2].map((i) => m.getConnAtom(sulfur, i));
+      const oxygen = [a, b, c].find((x) => m.getAtomicNo(x!) === 8)!;
+      expect(Math.abs(d(sulfur, oxygen) - 1.497), s).toBeLessThanOrEqual(0.03);
+      const sum = angle(m, a!, sulfur, b!) + angle(m, b!, sulfur, c!) + angle(m, a!, sulfur, c!);
+      expect(sum, s).toBeLessThan(345); // flat would be 360
+    }
   });
 
   it('leaves no clash: atoms more than three bonds apart stay beyond the sum of their van der Waals radii less 0.5 Å', () => {

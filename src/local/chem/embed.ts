@@ -41,16 +41,52 @@ function radius(mol: Molecule, atom: number, order: number): number {
   return SINGLE[z] ?? 1.5;
 }
 
+/**
+ * Bonds of oxygen to hypervalent S and P and of the nitro group, Å (Allen et al., J. Chem. Soc. Perkin Trans. 2
+ * 1987, S1): much shorter than the sums of covalent radii. Keys: centre element, its count of double-bonded O,
+ * order of this bond; the nitro group's charge-separated N=O and N–O⁻ are both 1.22.
+ */
+const POLAR: Record<string, number> = {
+  'S 1 2': 1.497, // sulfoxide S=O
+  'S 2 2': 1.436, // sulfone, sulfonamide S=O
+  'S 3 2': 1.42, // sulfonate S=O
+  'S 2 1': 1.577, // sulfonate or sulfate ester S–O
+  'S 3 1': 1.577,
+  'P 1 2': 1.449, // phosphate, phosphonate P=O
+  'P 1 1': 1.558, // P–O(C) of phosphate esters
+  'N 1 2': 1.218, // nitro N=O
+  'N 1 1': 1.218, // nitro N–O⁻
+};
+
+/** The POLAR length of a bond of oxygen (to S, P or a charged N), or undefined. */
+function polarLength(mol: Molecule, a: number, b: number, order: number): number | undefined {
+  const [o, x] = mol.getAtomicNo(a) === 8 ? [a, b] : [b, a];
+  const z = mol.getAtomicNo(x);
+  if (mol.getAtomicNo(o) !== 8 || (z !== 16 && z !== 15 && !(z === 7 && mol.getAtomCharge(x) === 1))) return undefined;
+  // a sulfoxide written charge-separated, [S+][O-]
+  if (z === 16 && order === 1 && mol.getAtomCharge(x) === 1 && mol.getAtomCharge(o) === -1) return POLAR['S 1 2'];
+  let oxo = 0;
+  for (let i = 0; i < mol.getAllConnAtoms(x); i++) if (mol.getConnBondOrder(x, i) === 2 && mol.getAtomicNo(mol.getConnAtom(x, i)) === 8) oxo++;
+  return POLAR[`${z === 16 ? 'S' : z === 15 ? 'P' : 'N'} ${oxo} ${order}`];
+}
+
 function bondLength(mol: Molecule, bond: number): number {
   const a = mol.getBondAtom(0, bond);
   const b = mol.getBondAtom(1, bond);
+  const polar = mol.isAromaticBond(bond) ? undefined : polarLength(mol, a, b, mol.getBondOrder(bond));
+  if (polar !== undefined) return polar;
   if (mol.isAromaticBond(bond)) return (radius(mol, a, 1) + radius(mol, b, 1) + radius(mol, a, 2) + radius(mol, b, 2)) / 2;
   const order = mol.getBondOrder(bond);
   return radius(mol, a, order) + radius(mol, b, order);
 }
 
-/** Ideal bond angle at an atom, radians: by its pi electrons, flat nitrogens as sp2. */
+/**
+ * Ideal bond angle at an atom, radians: by its pi electrons, flat nitrogens as sp2. A P or S of three or more
+ * neighbours is tetrahedral whatever its double bonds (phosphate, sulfone; a sulfoxide is pyramidal, ~106°).
+ */
 function bondAngle(mol: Molecule, atom: number): number {
+  const z = mol.getAtomicNo(atom);
+  if ((z === 15 || z === 16) && mol.getAllConnAtoms(atom) >= 3) return Math.acos(-1 / 3);
   const pi = mol.getAtomPi(atom);
   if (pi === 2 && mol.getAllConnAtoms(atom) === 2) return Math.PI;
   if (pi === 1 || mol.isAromaticAtom(atom) || (mol.getAtomicNo(atom) === 7 && mol.isFlatNitrogen(atom))) return (2 * Math.PI) / 3;
