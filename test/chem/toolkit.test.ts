@@ -42,10 +42,12 @@ describe.skipIf(!METHODS_DIR)('structure toolkit on the 50 reference molecules',
   }
 });
 
-describe('bracket aluminium', () => {
-  // SMILES: a bracket atom has the hydrogens it writes, none when it writes none (OpenChemLib alone gives [Al] three).
-  // Molar masses from the IUPAC standard atomic weights (Al 26.982, H 1.008, Cl 35.45, Li 6.94).
+describe('bracket atoms OpenChemLib alone reads wrongly', () => {
+  // SMILES: a bracket atom has the hydrogens it writes, none when it writes none (OpenChemLib alone gives [Al] three,
+  // and [HH] none). Molar masses from the IUPAC standard atomic weights (Al 26.982, H 1.008, D 2.014, Cl 35.45, Li 6.94).
   for (const [smiles, formula, mw] of [
+    ['[HH]', 'H2', 2.016],
+    ['[2HH]', 'H2', 3.022],
     ['[Al]', 'Al', 26.98],
     ['[AlH3]', 'H3Al', 30.01],
     ['Cl[Al](Cl)Cl', 'AlCl3', 133.34],

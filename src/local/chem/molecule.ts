@@ -30,7 +30,7 @@ export function parseSmiles(smiles: string, opts: { coordinates?: boolean; stere
   if (unclosed >= 0) throw new ChemError(404, `invalid SMILES "${s}": unclosed branch "(" at position ${unclosed + 1}`);
   let mol: Molecule;
   try {
-    mol = OCL.Molecule.fromSmiles(s, { noCoordinates: !opts.coordinates, noStereo: opts.stereo === false });
+    mol = OCL.Molecule.fromSmiles(dihydrogen(s), { noCoordinates: !opts.coordinates, noStereo: opts.stereo === false });
   } catch (err) {
     throw new ChemError(404, `invalid SMILES "${s}": ${parserMessage(err)}`);
   }
@@ -45,6 +45,9 @@ export function parseSmiles(smiles: string, opts: { coordinates?: boolean; stere
   }
   return mol;
 }
+
+/** Dihydrogen written as one bracket atom, "[HH]" ("[2HH]"): OpenChemLib drops the written H (one atom, formula H). */
+const dihydrogen = (s: string) => (s.includes('HH]') ? s.replace(/(^|\.)\[(\d*)HH\](?=\.|$)/g, '$1[$2H][H]') : s);
 
 /**
  * OpenChemLib gives a bracket aluminium the hydrogens of valence 3 whatever is written ("[Al]" becomes AlH3,
