@@ -101,6 +101,14 @@ describe('--fields and units mean the same for single results, streams and batch
     expect(plain[0].result.comp.fixed_props.tb[0].unit).toBeUndefined();
   });
 
+  it('an id cut from a CSV row (CRLF) is read as the id', async () => {
+    const id = (await chem(['search', '64-17-5', '--format', 'csv', '--fields', 'id'])).stdout.split('\n')[1]!;
+    expect(id).toMatch(/\r$/);
+    const r = await chem(['cid', id, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).comp.cas).toBe('64-17-5');
+  });
+
   it('CSV of an empty stream is the header alone', async () => {
     const r = await chem(['search', 'nothing-like-this', '--all', '--format', 'csv', '--fields', 'id,compound']);
     expect(r.stdout).toBe('id,name\r\n');

@@ -77,7 +77,8 @@ export function cidCommand(deps: Deps): Command {
     .description('show a compound record: identifiers and every value with its source, reference and outlier mark')
     .argument('[id]', 'compound id (as shown by chem search), or - to read one per line from stdin')
     .addHelpText('after', examples('chem cid 27-471-9', 'chem cid 27-471-9 --json', 'chem search ethanol --fields id | chem cid - --format csv'))
-    .action(action(deps, (ctx, [id]) => runCid(ctx, { id })));
+    // an id taken from a CSV row by a shell ($(… | tail -1)) keeps the row's CR: ids hold no whitespace
+    .action(action(deps, (ctx, [id]) => runCid(ctx, { id: id?.trim() })));
 }
 
 async function runCid(ctx: Context, { id }: { id?: string }): Promise<number> {

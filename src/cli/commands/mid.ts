@@ -78,7 +78,7 @@ export function midCommand(deps: Deps): Command {
     .description('show one mixture: components, parameter sets (NRTL, UNIQUAC, Wilson, PR kij, Henry) and their equation forms')
     .argument('[mid]', 'mixture id (as listed by chem mixtures; ends in a letter)')
     .addHelpText('after', examples('chem mid 12-345-c', 'chem mid 12-345-c --json'))
-    .action(action(deps, (ctx, [mid]) => runMid(ctx, { mid })));
+    .action(action(deps, (ctx, [mid]) => runMid(ctx, { mid: mid?.trim() })));
 }
 
 export async function runMid(ctx: Context, { mid }: { mid?: string }): Promise<number> {
