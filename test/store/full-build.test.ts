@@ -23,7 +23,7 @@ const RANGES: Record<string, [number, number]> = {
 };
 const KEY_RANGES: Record<string, [number, number]> = {
   tb: [43_000, 54_000], tf: [52_000, 65_000], tc: [41_000, 51_000], pc: [40_000, 50_000], vc: [63_000, 77_000],
-  af: [33_000, 42_000], hf: [12_500, 15_500], gf: [1_500, 1_900], hvap: [1_300, 1_700], hvapt: [18_500, 23_000],
+  af: [33_000, 42_000], hf: [11_000, 14_000], gf: [1_500, 1_900], hvap: [1_300, 1_700], hvapt: [18_500, 23_000],
   hfus: [2_000, 2_600], logp: [30_000, 38_000], log10ws: [21_500, 27_000], cpg: [71_000, 88_000], cps: [11_000, 14_000],
   dvisc: [5_500, 7_000],
   // the correlation and constant tables (import/specs)

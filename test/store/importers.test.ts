@@ -116,6 +116,11 @@ describe('formation, heat capacity, viscosity', () => {
     // hand calculation: 30.1 + 0.00683·500 + 6.79e-6·500² − 2.53e-9·500³ + 82100/500² = 35.22465 (NIST: 35.22)
     expect(p[0]!.v).toBeCloseTo(35.22465, 6);
   });
+  it('TRC gives the ideal-gas Cp curve but not its Hfg, which is at 0 K (JANAF formaldehyde Cp(298.15 K) 35.40)', () => {
+    const cp = pts('cas:50-00-0', 'cpg', 'trc');
+    expect(cp.find((p) => p.t === 298.15)!.v).toBeCloseTo(35.4, 1);
+    expect(pts('cas:50-00-0', 'hf', 'trc')).toEqual([]);
+  });
   it('Shomate liquid water as cpl (NIST WebBook: 75.38 J/(mol K) at 298 K)', () => {
     const p = pts('cas:7732-18-5', 'cpl', 'webbook');
     expect(p[0]!.t).toBe(298);

@@ -69,7 +69,8 @@ export const heatCapacity = tables('heat-capacity', [
     file: `${DIR}/TRC Thermodynamics of Organic Compounds in the Gas State.tsv`,
     src: 'trc',
     name: 'Chemical',
-    columns: { Hfg: { key: 'hf', unit: 'J/mol' } },
+    // Its Hfg column is the enthalpy of formation at 0 K, not hf's 298.15 K (methane −66.6 kJ/mol, ATcT's 0 K value
+    // −66.56 and 298.15 K value −74.53; hexane −130.1 against −166.9): not imported.
     row(row) {
       const a = cells(row, ['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7']);
       const range = cells(row, ['Tmin', 'Tmax']);
