@@ -56,7 +56,8 @@ const dihydrogen = (s: string) => (s.includes('HH]') ? s.replace(/(^|\.)\[(\d*)H
  */
 function writtenAluminiumHydrogens(s: string, mol: Molecule): void {
   if (!s.includes('Al')) return;
-  const written = [...s.matchAll(/\[\d*Al@*(?:H(\d*))?/g)].map((m) => (m[1] === undefined ? (m[0].includes('H') ? 1 : 0) : Number(m[1] || 1)));
+  // "[Al…]" writes no H (0), "[AlH…]" one, "[AlH3…]" three
+  const written = [...s.matchAll(/\[\d*Al@*(?:H(\d*))?/g)].map((m) => (m[1] === undefined ? 0 : Number(m[1] || 1)));
   let k = 0;
   for (let a = 0; a < mol.getAllAtoms(); a++) {
     if (mol.getAtomicNo(a) !== 13) continue;
