@@ -108,8 +108,8 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
     return runBatch(ctx, readLines(ctx.io.stdin), async (line) => flatRow(await run(smilesOf(line))), rowView);
   }
   // Local batches are predicted in chunks, on worker threads (by default one per core from three cores on) from
-  // BIG_BATCH lines on. Each thread pays OpenChemLib's JIT warm-up (~1 s for the first thousand molecules), which only
-  // pays off for big batches. JSON outputs get each result's JSON text (serialised where it was predicted), flat ones
+  // BIG_BATCH lines on. Each thread pays the JIT warm-up of the whole predictor (~1 s over the first thousands of
+  // molecules), which only pays off for big batches. JSON outputs get each result's JSON text (serialised where it was predicted), flat ones
   // the flat row.
   const { PredictPool, defaultJobs } = await import('../../local/predict/pool.js');
   const workers = jobs ?? defaultJobs();

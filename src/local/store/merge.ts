@@ -210,8 +210,10 @@ function build(gk: string, members: Ref[]): MergedCompound {
   const formulaRow = byRank.find((i) => tableHill(i.formula));
   // OpenChemLib's formula, else the InChI's formula layer (a structure only RDKit reads), else the table's.
   const formula = structure?.formula ?? tableHill(structure?.inchi?.split('/')[1]) ?? tableHill(formulaRow?.formula);
-  // Its Hill form as the points' formulas are written; a charged compound (an ion) is no table's neutral formula.
-  const pointHill = formula && (/[+-]\d*$/.test(formula) ? '±' : hill(formula, { groups: false, hSecond: true }));
+  // Its Hill form as the points' formulas are written, read when a point has one (few do); a charged compound (an
+  // ion) is no table's neutral formula.
+  let pointHill: string | false | undefined; // false: the compound's formula is unknown
+  const hillOfCompound = () => (pointHill ??= (formula && (/[+-]\d*$/.test(formula) ? '±' : hill(formula, { groups: false, hSecond: true }))) || false);
 
   // One point per (property, source, T, value): values seen by property, source and T (no key strings to build).
   const seen = new Map<string, Map<string, Map<number | undefined, Set<number>>>>();
@@ -219,7 +221,7 @@ function build(gk: string, members: Ref[]): MergedCompound {
   let refused = 0;
   for (const m of ordered) {
     for (const p of m.points) {
-      if (p.formula && pointHill && p.formula !== pointHill) {
+      if (p.formula && hillOfCompound() && p.formula !== pointHill) {
         refused++;
         continue;
       }
