@@ -2,11 +2,11 @@
 complete -c chem -f
 complete -c chem -n '__fish_use_subcommand' -a search -d 'search compounds by name, synonym, CAS, formula, InChI/InChIKey, SMILES and property ranges'
 complete -c chem -n '__fish_use_subcommand' -a convert -d 'convert a compound between identifier formats: cid, name, SMILES, InChI, InChIKey'
-complete -c chem -n '__fish_use_subcommand' -a predict -d 'predict properties from a SMILES: Joback, Wildman-Crippen logP, McGowan volume and derived ones'
+complete -c chem -n '__fish_use_subcommand' -a predict -d 'predict properties from a SMILES, offline: the chem-ml models first (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones); CHEM_MODELS=DIR uses the models in DIR'
 complete -c chem -n '__fish_use_subcommand' -a config -d 'read and write settings (api-key, base-url, backend, db, temp, pressure, energy)'
 complete -c chem -n '__fish_use_subcommand' -a cache -d 'the remote backend'\''s response cache (see also --no-cache)'
 complete -c chem -n '__fish_use_subcommand' -a completion -d 'print a shell completion script (bash, zsh, fish)'
-complete -c chem -n '__fish_use_subcommand' -a serve -d 'serve the v1 REST API (/api/v1/...) over HTTP, with API keys and per-key rate limits'
+complete -c chem -n '__fish_use_subcommand' -a serve -d 'serve the v1 REST API (/api/v1/...) and its web page (/) over HTTP, with API keys and per-key rate limits'
 complete -c chem -n '__fish_use_subcommand' -a mixtures -d 'list the mixtures a compound takes part in: binary pairs with interaction parameters or Henry constants, and named blends'
 complete -c chem -n '__fish_use_subcommand' -a mid -d 'show one mixture: components, parameter sets (NRTL, UNIQUAC, Wilson, PR kij, Henry) and their equation forms'
 complete -c chem -n '__fish_use_subcommand' -a cid -d 'show a compound record: identifiers and every value with its source, reference and outlier mark'

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run screenshots: the search, compound and predict pages of chem serve in headless chromium,
 // written to docs/screenshots/. The database is CHEM_DB when set (the full database gives the
-// richer pages the README shows), else one built from the test fixture mirror. The server runs
+// richer pages docs/serve.md shows), else one built from the test fixture mirror. The server runs
 // in-process on a loopback port without auth; chromium is Debian's (CHEM_CHROMIUM to override).
 /* global document, window -- in the functions page.evaluate runs in the browser */
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';

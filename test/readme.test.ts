@@ -1,16 +1,17 @@
-// Every example of the README runs: each command line of its console and sh code blocks (fenced or
-// indented) runs in bash, with `chem` (bin/chem.js, the compiled build: `npm run build` first) on
+// Every example of the README and of the topic pages in docs/ runs: each command line of their console and sh
+// code blocks (fenced or indented) runs in bash, with `chem` (bin/chem.js, the compiled build: `npm run build` first) on
 // PATH, in a scratch directory holding the files the examples name (list.tsv, library.smi,
 // caffeine.mol), against the search fixture database, or against the full database when
 // CHEM_TEST_FULL_DB names one (`chem db build --from DIR --db PATH`). Each example has its check
-// below (exit code, fragments of its output) or is skipped with its reason in SKIPPED; output the
-// README shows after a `$` line must appear line for line. A new example without a check fails here,
-// so the README cannot drift from what chem does. Predictions come from trained models that change:
+// below (exit code, fragments of its output) or is skipped with its reason in SKIPPED; output a page
+// shows after a `$` line must appear line for line. A new example without a check fails here, so the
+// documentation cannot drift from what chem does; an example written on several pages runs once. Links
+// between the pages (files and #anchors) must resolve. Predictions come from trained models that change:
 // their checks look at the shape of the output (columns, keys), never at values.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import OCL from 'openchemlib';
@@ -27,6 +28,8 @@ export interface Example {
   /** Lines the README shows after a `$` line. */
   shown: string[];
   line: number;
+  /** The page, relative to the repository. */
+  file?: string;
 }
 
 /** Command lines of the console and sh blocks: fenced (```console, ```sh) or indented by 4 spaces. */
@@ -104,6 +107,8 @@ const CHECKS: Record<string, Check> = {
   'chem predict "CCO" --json': { verify: predictJson(['tb', 'tc', 'logp']) },
   'cut -f2 list.tsv | chem convert smiles -': { out: ['{"input":"CCO","result":{', '"inchikey":"ISWSIDIOOBJBQZ-UHFFFAOYSA-N"'] },
   'CHEM_DATA_DIR=/path/to/data chem db build': { out: ['"compounds":', '"points_by_key":'], env: { CHEM_DB: 'built/chem.sqlite' } },
+  'chem mixtures 69749139-429-6 --json': { out: [/"cid": "69749139-429-6",\s+"mixtures": \[/] },
+  'chem config list': { out: ['"temp": "K"', '"energy": "kJ/mol"'] },
   'chem db info': { out: ['"points_by_key":', '"points_by_source":'] },
   'chem db path': { verify: (out) => expect(out).toBe(`${env.CHEM_DB}\n`) },
   'chem cid 69749139-429-6': { out: [`"id": "${ETHANOL}"`, '"inchikey": "LFQSCWFLJHTTHZ-UHFFFAOYSA-N"'] },
@@ -165,7 +170,9 @@ const CHECKS: Record<string, Check> = {
   'curl -H "$H" "$B/predict/$(node -p \'encodeURIComponent("F/C=C\\\\F")\')"': { session: 'serve', verify: predictJson([]) },
 };
 
-const examples = readmeExamples(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+/** The README and the topic pages (the generated command reference shows help, not examples). */
+const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const examples = PAGES.flatMap((file) => readmeExamples(readFileSync(join(ROOT, file), 'utf8')).map((e) => ({ ...e, file })));
 const skipReason = (command: string) => SKIPPED.find(([re]) => re.test(command))?.[1];
 
 let work: string;
@@ -215,10 +222,10 @@ function run(command: string, check: Check): Promise<{ code: number; stdout: str
   });
 }
 
-describe('README examples', () => {
+describe('README and docs examples', () => {
   it('every example has a check or a reason to be skipped, and every check an example', () => {
     expect(examples.length).toBeGreaterThan(30);
-    const unchecked = examples.filter((e) => !CHECKS[e.command] && !skipReason(e.command)).map((e) => `README.md:${e.line}: ${e.command}`);
+    const unchecked = examples.filter((e) => !CHECKS[e.command] && !skipReason(e.command)).map((e) => `${e.file}:${e.line}: ${e.command}`);
     expect(unchecked).toEqual([]);
     const commands = new Set(examples.map((e) => e.command));
     expect(Object.keys(CHECKS).filter((c) => !commands.has(c))).toEqual([]);
@@ -233,7 +240,7 @@ describe('README examples', () => {
     seen.add(ex.command);
     if (check.session) continue;
     const reason = skip ?? (!BUILT ? 'no build (npm run build)' : check.full && !FULL_DB ? `${check.full} (set CHEM_TEST_FULL_DB)` : undefined);
-    it.skipIf(!!reason)(`README.md:${ex.line}: ${ex.command}${reason ? ` (skipped: ${reason})` : ''}`, async () => {
+    it.skipIf(!!reason)(`${ex.file}:${ex.line}: ${ex.command}${reason ? ` (skipped: ${reason})` : ''}`, async () => {
       let command = ex.command;
       for (const [from, to] of PLACEHOLDERS) command = command.split(from).join(to);
       const r = await run(command, check);
@@ -246,12 +253,19 @@ describe('README examples', () => {
       check.verify?.(out);
       const shown = check.shown === 'first line only' ? ex.shown.slice(0, 1) : check.shown === 'full database only' && !FULL_DB ? [] : ex.shown;
       const lines = new Set(out.split(/\r?\n/));
-      for (const l of shown) expect(lines, `README.md shows: ${l}`).toContain(l);
+      for (const l of shown) expect(lines, `${ex.file} shows: ${l}`).toContain(l);
     });
   }
 
-  const session = examples.filter((e) => CHECKS[e.command]?.session === 'serve');
-  it.skipIf(!BUILT || !session.length)(`README.md:${session[0]?.line}-${session.at(-1)?.line}: the chem serve session`, async () => {
+  // The chem serve blocks, one script per page.
+  for (const file of PAGES) {
+    const session = examples.filter((e) => e.file === file && CHECKS[e.command]?.session === 'serve');
+    if (session.length) serveSession(file, session);
+  }
+});
+
+function serveSession(file: string, session: Example[]) {
+  it.skipIf(!BUILT)(`${file}:${session[0]!.line}-${session.at(-1)!.line}: the chem serve session`, async () => {
     const port = String(await freePort());
     const MARK = '\n@@@\n';
     let script = 'set -e\n';
@@ -273,5 +287,48 @@ describe('README examples', () => {
       for (const f of check.out ?? []) expect(outputs[i], e.command).toMatch(f);
       check.verify?.(outputs[i]!);
     });
+  });
+}
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+export function slug(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/** The anchors of a Markdown page (repeated headings get -1, -2, …). */
+function anchors(text: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  for (const l of text.replace(/^```[\s\S]*?^```/gm, '').split('\n')) {
+    const m = /^#{1,6} (.*)$/.exec(l);
+    if (!m) continue;
+    const s = slug(m[1]!);
+    const n = seen.get(s) ?? 0;
+    seen.set(s, n + 1);
+    out.add(n ? `${s}-${n}` : s);
+  }
+  return out;
+}
+
+describe('links between the pages', () => {
+  const all = [...PAGES, ...readdirSync(join(ROOT, 'docs/commands')).map((f) => `docs/commands/${f}`)];
+  it('the README fits on a front page and the topic pages exist', () => {
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(300);
+    expect(PAGES.length).toBeGreaterThanOrEqual(7);
+  });
+  it.each(all)('every relative link of %s reaches a file and its anchor', (file) => {
+    // Code (fenced and inline) holds SMILES like C[C@H](N)C, not links.
+    const text = readFileSync(join(ROOT, file), 'utf8').replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/.test(l));
+    const broken = links.filter((l) => {
+      const [path, anchor] = l.split('#') as [string, string | undefined];
+      const target = path ? join(ROOT, dirname(file), path) : join(ROOT, file);
+      if (!existsSync(target)) return true;
+      return !!anchor && target.endsWith('.md') && !anchors(readFileSync(target, 'utf8')).has(anchor);
+    });
+    expect(broken).toEqual([]);
   });
 });

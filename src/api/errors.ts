@@ -3,7 +3,7 @@
 
 export type Status = 400 | 403 | 404 | 429 | 500 | 503;
 
-/** Exit codes, documented in the README. */
+/** Exit codes, documented in docs/output.md. */
 export const EXIT = {
   ok: 0,
   error: 1, // 500: server or internal error

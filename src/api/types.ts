@@ -120,7 +120,7 @@ export interface PredictionResult {
   };
 }
 
-// ---- Mixtures (spec 2.6: "not shown"; this shape is ours, documented in the README) ----
+// ---- Mixtures (spec 2.6: "not shown"; this shape is ours, documented in docs/mixtures.md) ----
 
 export interface MixtureComponent {
   /** Compound id of the component. */

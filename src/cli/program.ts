@@ -44,6 +44,9 @@ export function buildProgram(deps: Deps): Command {
     .configureOutput({
       writeOut: (s) => void deps.io.stdout.write(s),
       writeErr: (s) => void deps.io.stderr.write(s),
+      // Help is laid out for the io it is written to (80 columns off a terminal), not for the process's stdout.
+      getOutHelpWidth: () => deps.io.columns,
+      getErrHelpWidth: () => deps.io.columns,
     })
     .exitOverride();
 

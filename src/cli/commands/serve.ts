@@ -35,7 +35,7 @@ const REDIS_KEYS_EVERY_MS = 5000;
 
 export function serveCommand(deps: Deps): Command {
   return new Command('serve')
-    .description('serve the v1 REST API (/api/v1/...) over HTTP, with API keys and per-key rate limits')
+    .description('serve the v1 REST API (/api/v1/...) and its web page (/) over HTTP, with API keys and per-key rate limits')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .addOption(new Option('--port <port>', 'port to listen on (0: any free port)').argParser(wholeNumberIn(0, 65535)).default(8080))
     .option('--keys <file>', 'API keys, one per line (# comments allowed); re-read on SIGHUP')

@@ -2,7 +2,7 @@
 // SMARTS were written against RDKit's aromaticity (their reference implementations run on RDKit), which
 // differs from OpenChemLib's: RDKit counts an exocyclic double bond to a more electronegative atom as taking
 // the ring atom's electron, so 2-pyridone, uracil, caffeine, coumarin and 4-pyranone are aromatic there.
-// The rules (README, "Aromaticity"), in RDKit's terms, on the Kekulé structure OpenChemLib parsed:
+// The rules (docs/predict.md, "Aromaticity and atom typing"), in RDKit's terms, on the Kekulé structure OpenChemLib parsed:
 // - rings: the relevant cycles (the union of all smallest sets of smallest rings, RDKit's symmetrized SSSR);
 // - an atom is a candidate when its element is in the first three periods or is Se/Te, it is not above its
 //   default valence (taken for the isoelectronic element, so [nH+] and [o+] qualify), it has no radical

@@ -135,7 +135,7 @@ async function addPredictions(c: Compound, mol: Molecule, notices: string[]): Pr
 /**
  * Which source's value a client should take, best first: the order of a property's points after
  * the outlier and calculated classes (see `orderPoints`). Sources not listed follow the listed ones,
- * by key. The README's "Which value comes first" table is this one.
+ * by key. The "Which value comes first" table of docs/records.md is this one.
  */
 export const SOURCE_RANKING: readonly (readonly [key: string, why: string])[] = [
   // critically evaluated data
