@@ -1,7 +1,8 @@
 // The web page of chem serve in a real browser: Debian's chromium driven by playwright-core loads
 // the page from servers on loopback (the store fixture database; the fake backend for paging and
-// mixtures), searches, opens a compound, predicts, and the DOM is checked. The HTTP checks (headers,
-// auth, plot route) run without a browser.
+// mixtures; a backend answering 100 results a page for the structure drawings), searches, opens a
+// compound, predicts, changes units, and the DOM is checked. The HTTP checks (headers, auth, plot and
+// drawing routes) run without a browser.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { buildDatabase } from '../../src/local/store/build.js';
 import { KeyStore } from '../../src/server/keys.js';
 import { RateLimiter } from '../../src/server/limiter.js';
 import { CSP } from '../../src/server/ui/routes.js';
+import type { Compound, SearchResult } from '../../src/api/types.js';
 import { FakeBackend, MIXTURES } from '../server/fake-backend.js';
 import { get, start, type Started } from '../server/http.js';
 
@@ -27,6 +29,18 @@ const dir = mkdtempSync(join(tmpdir(), 'chem-ui-'));
 let local: LocalBackend;
 let keyed: Started; // store fixture database, API keys
 let open: Started; // fake backend, no auth
+let hundred: Started; // 100 results a page, no auth
+
+/** Answers every search with one full page: 100 chains of 1 to 100 carbons, by name, each with its SMILES. */
+class HundredBackend extends FakeBackend {
+  override async search(query: string): Promise<SearchResult> {
+    const comps = Array.from({ length: 100 }, (_, i): Compound => {
+      const smiles = 'C'.repeat(i + 1);
+      return { id: compoundIdFor(`CHAIN${i + 1}`), compound: `C${i + 1} chain`, formula: `C${i + 1}H${2 * i + 4}`, smiles };
+    });
+    return { comps, next_page: null, prev_page: null, query, range: [1, 100], search_time: 0.001, suggestions: null, total: 100 };
+  }
+}
 let browser: Browser | undefined;
 
 beforeAll(async () => {
@@ -36,6 +50,7 @@ beforeAll(async () => {
   const limiter = () => new RateLimiter({ burst: 1e9 });
   keyed = await start({ backend: local, keys: new KeyStore([KEY]), limiter: limiter() });
   open = await start({ backend: new FakeBackend(), keys: null, limiter: limiter() });
+  hundred = await start({ backend: new HundredBackend(), keys: null, limiter: limiter() });
   if (HAVE_CHROMIUM) {
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -46,6 +61,7 @@ afterAll(async () => {
   await browser?.close();
   await keyed?.close();
   await open?.close();
+  await hundred?.close();
   await local?.close();
 });
 
@@ -60,7 +76,12 @@ describe('the page over HTTP', () => {
     expect(page.text).not.toMatch(/ethanol/i);
     const assets = [...page.text.matchAll(/(?:href|src)="(\/ui\/[0-9a-f]{12}\/[\w.]+)"/g)].map((m) => m[1]!);
     expect(assets).toHaveLength(2);
-    for (const [path, type] of [...assets.map((a) => [a, a.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8']), [assets[0]!.replace(/[\w.]+$/, 'properties.json'), 'application/json; charset=utf-8']]) {
+    const beside = (name: string) => assets[0]!.replace(/[\w.]+$/, name);
+    for (const [path, type] of [
+      ...assets.map((a) => [a, a.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8']),
+      [beside('format.js'), 'text/javascript; charset=utf-8'], // imported by app.js
+      [beside('properties.json'), 'application/json; charset=utf-8'],
+    ]) {
       const res = await get(keyed.port, path!);
       expect(res.status, path).toBe(200);
       expect(res.headers['content-type'], path).toBe(type);
@@ -88,6 +109,22 @@ describe('the page over HTTP', () => {
     expect(drawing.status).toBe(200);
     expect(drawing.text).toMatch(/<svg[\s\S]*<\/svg>/);
     expect((await get(keyed.port, `/api/v1/depict/${encodeURIComponent('C1CC(')}`, KEY)).status).toBe(404);
+  });
+
+  it('draws many SMILES in one request, behind the key: null for one that cannot be drawn', async () => {
+    const path = `/api/v1/depict?smiles=${encodeURIComponent('c1ccccc1O')}&smiles=CCO&smiles=${encodeURIComponent('C1CC(')}`;
+    expect((await get(keyed.port, path)).status).toBe(403);
+    const r = await get(keyed.port, path, KEY);
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body.drawings)).toEqual(['c1ccccc1O', 'CCO', 'C1CC(']);
+    for (const s of ['c1ccccc1O', 'CCO']) expect(r.body.drawings[s]).toMatch(/^(<\?xml[^>]*>\s*)?<svg[\s\S]*<\/svg>\s*$/);
+    // phenol's drawing has its O label (RDKit draws labels as paths classed by atom)
+    expect(r.body.drawings['c1ccccc1O']).toContain('atom-6');
+    expect(r.body.drawings['C1CC(']).toBeNull();
+    // the same drawing when asked again (kept)
+    expect((await get(keyed.port, '/api/v1/depict?smiles=CCO', KEY)).body.drawings.CCO).toBe(r.body.drawings.CCO);
+    const many = Array(101).fill('smiles=C').join('&');
+    for (const bad of ['/api/v1/depict', '/api/v1/depict?smiles=', `/api/v1/depict?${many}`]) expect((await get(keyed.port, bad, KEY)).status, bad).toBe(400);
   });
 });
 
@@ -189,6 +226,110 @@ describe.skipIf(!HAVE_CHROMIUM)('the page in chromium', () => {
     await page.locator('h1', { hasText: 'Benzene' }).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
   }, 60_000);
+
+  it('units: chosen like the CLI (K/°C/°F, kPa/bar/atm/…, kJ/mol/kcal/mol), applied to values, T and plots, remembered', async () => {
+    const { page, urls, errors } = await newPage();
+    await page.goto(`http://127.0.0.1:${keyed.port}/`);
+    await page.evaluate((k) => sessionStorage.setItem('chem-api-key', k), KEY);
+    expect(await page.getByLabel('Temperature', { exact: true }).locator('option').allTextContents()).toEqual(['K', '°C', '°F']);
+    expect(await page.getByLabel('Pressure', { exact: true }).locator('option').allTextContents()).toEqual(['kPa', 'bar', 'atm', 'psi', 'MPa']);
+    expect(await page.getByLabel('Energy', { exact: true }).locator('option').allTextContents()).toEqual(['kJ/mol', 'kcal/mol']);
+    await page.getByLabel('Temperature', { exact: true }).selectOption('C');
+    await page.getByLabel('Energy', { exact: true }).selectOption('kcal/mol');
+
+    // A search result's boiling point: the fixture's median for ethanol, 351.46 K = 78.31 °C.
+    await page.goto(`http://127.0.0.1:${keyed.port}/#/search?q=ethanol`);
+    await expect.poll(() => page.locator('ol.results .meta').first().innerText()).toContain('tb 78.31 °C');
+
+    await page.goto(`http://127.0.0.1:${keyed.port}/#/cid/${ETHANOL}`);
+    await page.locator('h1', { hasText: 'Ethanol' }).waitFor();
+    // CRC's enthalpy of vaporization at 298.15 K = 25 °C: 42.36 kJ/mol / 4.184 = 10.124 kcal/mol
+    const crc = page.locator('tr', { hasText: 'CRC Handbook of Chemistry and Physics' }).filter({ hasText: 'hvapt' }).filter({ has: page.locator('td.num', { hasText: /^25$/ }) });
+    expect(await crc.locator('td').nth(0).innerText()).toBe('10.124');
+    expect(await crc.locator('td').nth(1).innerText()).toBe('kcal/mol');
+    expect(await page.locator('thead th', { hasText: 'T (' }).first().innerText()).toBe('T (°C)');
+    // a model value in the chosen unit, with its uncertainty: e two significant digits, v to e's second digit
+    const model = page.locator('tr', { hasText: 'chem-ml' }).filter({ hasText: 'hvap' }).first();
+    expect(await model.locator('td').nth(0).innerText()).toMatch(/^\d+\.\d\d ± 0\.\d\d$/);
+    // the plots are drawn in the chosen units
+    await expect.poll(() => urls.some((u) => /\/plot\/\w+\?temp=C&pressure=kPa&energy=kcal%2Fmol$/.test(u)), { timeout: 60_000 }).toBe(true);
+
+    // remembered across visits (local storage), and applied at once
+    await page.reload();
+    await page.locator('h1', { hasText: 'Ethanol' }).waitFor();
+    expect(await page.getByLabel('Temperature', { exact: true }).inputValue()).toBe('C');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('chem-units')))!)).toEqual({ temp: 'C', pressure: 'kPa', energy: 'kcal/mol' });
+    await page.getByLabel('Temperature', { exact: true }).selectOption('F');
+    // 298.15 K = 77 °F
+    await expect.poll(() => page.locator('thead th', { hasText: 'T (' }).first().innerText()).toBe('T (°F)');
+    expect(await page.locator('tr', { hasText: 'CRC Handbook of Chemistry and Physics' }).filter({ hasText: 'hvapt' }).filter({ has: page.locator('td.num', { hasText: /^77$/ }) }).count()).toBeGreaterThan(0);
+    await page.evaluate(() => localStorage.removeItem('chem-units'));
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('predictions read v ± e, rounded to the uncertainty, as the API gives them', async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`http://127.0.0.1:${keyed.port}/#/predict?smiles=${encodeURIComponent('c1ccccc1O')}`);
+    await page.evaluate((k) => sessionStorage.setItem('chem-api-key', k), KEY);
+    await page.reload();
+    await page.locator('#prediction table').first().waitFor({ timeout: 30_000 });
+    const api = (await get(keyed.port, `/api/v1/predict/${encodeURIComponent('c1ccccc1O')}`, KEY)).body.properties.fixed as Record<string, { v: number; e?: number; s: string }[]>;
+    const rows = await page.locator('#prediction tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText)));
+    let checked = 0;
+    for (const [key, points] of Object.entries(api)) {
+      const shown = rows.filter((r) => r[0]!.endsWith(key));
+      points.forEach((p, i) => {
+        if (!(p.e! > 0)) return;
+        const m = /^(-?\d+(?:\.(\d+))?) ± (\d+(?:\.(\d+))?)$/.exec(shown[i]![1]!);
+        expect(m, `${key}: ${shown[i]![1]}`).not.toBeNull();
+        const [, v, vd = '', e, ed = ''] = m!;
+        // e to two significant digits, v to the place of e's second digit (tens for e = 580), each within half of it
+        const place = 1 - Math.floor(Math.log10(Number(e)));
+        const why = `${key}: ${shown[i]![1]} from ${p.v} ± ${p.e}`;
+        expect([vd.length, ed.length], why).toEqual([Math.max(0, place), Math.max(0, place)]);
+        expect(Math.abs(Number(e) - p.e!), why).toBeLessThanOrEqual(0.5 * 10 ** -place + 1e-9);
+        expect(Math.abs(Number(v) - p.v), why).toBeLessThanOrEqual(0.5 * 10 ** -place + 1e-9);
+        if (place < 0) expect([Number(v) % 10 ** -place, Number(e) % 10 ** -place], why).toEqual([0, 0]);
+        checked++;
+      });
+    }
+    expect(checked).toBeGreaterThanOrEqual(10); // the model family's 12 properties, those in its domain
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('search results show a small drawing of each structure: fetched near the viewport, many per request, kept', async () => {
+    const { page, urls, errors } = await newPage();
+    const depicts = () => urls.filter((u) => u.includes('/api/v1/depict?'));
+    const asked = () => depicts().flatMap((u) => new URL(u).searchParams.getAll('smiles'));
+    await page.goto(`http://127.0.0.1:${hundred.port}/#/search?q=chain`);
+    const thumbs = page.locator('ol.results li img.thumb');
+    await expect.poll(() => thumbs.count()).toBe(100);
+    const loaded = () => thumbs.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length);
+    await expect.poll(loaded, { timeout: 30_000 }).toBeGreaterThan(0);
+    // only the drawings on and near the screen are asked for, in one or two requests
+    const first = asked().length;
+    expect(first).toBeLessThan(40);
+    expect(depicts().length).toBeLessThanOrEqual(2);
+    expect(await thumbs.first().getAttribute('alt')).toBe('Structure of C1 chain');
+    expect(await thumbs.first().getAttribute('src')).toMatch(/^blob:/);
+    // scrolling to the end brings the rest, still a few requests, each SMILES asked for once
+    for (let i = 0; i < 100; i += 10) {
+      await thumbs.nth(i).scrollIntoViewIfNeeded();
+      await expect.poll(() => asked().includes('C'.repeat(i + 1))).toBe(true);
+    }
+    await thumbs.nth(99).scrollIntoViewIfNeeded();
+    await expect.poll(loaded, { timeout: 30_000 }).toBe(100);
+    expect(new Set(asked()).size).toBe(100);
+    expect(asked()).toHaveLength(100);
+    expect(depicts().length).toBeLessThanOrEqual(15);
+    // back to the results from a compound: every drawing is shown from the kept ones, none asked for again
+    const before = depicts().length;
+    await page.goto(`http://127.0.0.1:${hundred.port}/#/predict`);
+    await page.goto(`http://127.0.0.1:${hundred.port}/#/search?q=chain`);
+    await expect.poll(loaded).toBe(100);
+    expect(depicts().length).toBe(before);
+    expect(errors).toEqual([]);
+  }, 120_000);
 
   it('readable at 360 px: nothing wider than the screen outside the scrolling tables', async () => {
     for (const width of [360, 1280]) {

@@ -1,6 +1,7 @@
 // The web page of `chem serve`: `/` and its assets (no data in them, served without a key), and
-// two v1 routes the page draws with (behind the key like every /api/v1 route): the plot of a
-// T-dependent property as SVG, and the drawing of a SMILES as SVG.
+// three v1 routes the page draws with (behind the key like every /api/v1 route): the plot of a
+// T-dependent property as SVG, the drawing of a SMILES as SVG, and small drawings of many SMILES at
+// once (a page of search results: one request, one rate-limit token).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -10,6 +11,7 @@ import { checkCompoundIdForm } from '../../api/ids.js';
 import { PROPERTIES } from '../../api/properties.js';
 import { CONFIG_KEYS } from '../../cli/config.js';
 import { SPEC_UNITS, type UnitPrefs } from '../../cli/units.js';
+import { thumbnails, THUMBNAILS_MAX } from './thumbnails.js';
 
 const ASSETS = new URL('../../../src/server/ui/assets/', import.meta.url);
 
@@ -28,6 +30,7 @@ export const CSP = [
 
 const TYPES: Record<string, string> = {
   'app.js': 'text/javascript; charset=utf-8',
+  'format.js': 'text/javascript; charset=utf-8',
   'style.css': 'text/css; charset=utf-8',
   'properties.json': 'application/json; charset=utf-8',
 };
@@ -40,7 +43,7 @@ interface Asset {
 /** The assets and the page naming them by a hash of their content: cached for good, replaced on change. */
 function loadAssets(): { version: string; assets: Map<string, Asset>; page: Buffer } {
   const assets = new Map<string, Asset>();
-  for (const name of ['app.js', 'style.css']) assets.set(name, { body: readFileSync(new URL(name, ASSETS)), type: TYPES[name]! });
+  for (const name of ['app.js', 'format.js', 'style.css']) assets.set(name, { body: readFileSync(new URL(name, ASSETS)), type: TYPES[name]! });
   // The property registry (names, symbols, units): the page labels values with it.
   const registry = Object.fromEntries(PROPERTIES.map((p) => [p.key, { desc: p.desc, sym: p.sym, unit: p.unit ?? '', dep: p.dep }]));
   assets.set('properties.json', { body: Buffer.from(JSON.stringify(registry)), type: TYPES['properties.json']! });
@@ -109,6 +112,16 @@ export function registerUi(app: FastifyInstance, backend: Backend, apiPrefix: st
       return chartSvg(comp.compound, [plotSeries(comp, key, units)]);
     });
     return svgReply(reply, svg);
+  });
+
+  // ?smiles=A&smiles=B…: {"drawings": {"A": "<svg…", "B": null}}, null where RDKit cannot read one.
+  app.get(`${apiPrefix}/depict`, async (req) => {
+    const q = (req.query as Record<string, unknown>).smiles;
+    const list = q === undefined ? [] : Array.isArray(q) ? q : [q];
+    if (!list.length || list.length > THUMBNAILS_MAX || list.some((s) => typeof s !== 'string' || s === '')) {
+      throw usageError(`give 1 to ${THUMBNAILS_MAX} SMILES to draw, as ?smiles=…&smiles=…`);
+    }
+    return { drawings: await call(() => thumbnails(list as string[])) };
   });
 
   app.get(`${apiPrefix}/depict/*`, async (req, reply) => {

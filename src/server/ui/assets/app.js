@@ -2,10 +2,13 @@
 // of the server that served the page, with the API key the user entered (session storage only,
 // sent in the Authorization header, never in a URL). Views are picked by the location hash:
 // #/search?q=..&p=..  #/cid/ID  #/mid/ID  #/predict?smiles=..
-/* global document, window, sessionStorage, fetch, URLSearchParams, Blob, location */
+// The display units are the CLI's choices, remembered in local storage.
+/* global document, window, sessionStorage, localStorage, fetch, URLSearchParams, Blob, location, IntersectionObserver */
+import { UNITS, clean, conversionOf, convertValue, pointValue, readUnits } from './format.js';
 
 const API = '/api/v1';
 const KEY_ITEM = 'chem-api-key';
+const UNITS_ITEM = 'chem-units';
 const main = document.getElementById('main');
 const status = document.getElementById('status');
 const registry = fetch(new URL('properties.json', import.meta.url)).then((r) => r.json());
@@ -36,7 +39,7 @@ function symbol(sym) {
   return out;
 }
 
-const num = (v) => (typeof v !== 'number' ? '' : v !== 0 && (Math.abs(v) < 1e-3 || Math.abs(v) >= 1e7) ? v.toExponential(4) : String(Number(v.toPrecision(6))));
+const num = (v) => (typeof v !== 'number' ? '' : String(clean(v)));
 
 function show(...nodes) {
   main.replaceChildren(...nodes.flat());
@@ -47,6 +50,22 @@ function show(...nodes) {
 function say(text) {
   status.textContent = text;
 }
+
+// ---- display units: one select per dimension, kept in local storage, the view redrawn on a change ----
+
+let units = readUnits(localStorage.getItem(UNITS_ITEM));
+const unitsBox = document.getElementById('units');
+for (const [dim, d] of Object.entries(UNITS)) {
+  const select = h('select', { id: `unit-${dim}`, name: dim }, Object.entries(d.choices).map(([v, c]) => h('option', { value: v, selected: units[dim] === v }, c.label)));
+  select.addEventListener('change', () => {
+    units = { ...units, [dim]: select.value };
+    localStorage.setItem(UNITS_ITEM, JSON.stringify(units));
+    route(false);
+  });
+  unitsBox.append(h('label', { for: select.id }, d.name), select);
+}
+/** The plot route's unit parameters. */
+const unitQuery = () => new URLSearchParams(units).toString();
 
 // ---- the API, with the key ----
 
@@ -88,11 +107,11 @@ class ApiError extends Error {
   }
 }
 
-/** GET an API path; `as`: 'json' or 'blob'. A 403 asks for a key and tries again. */
-async function api(path, as = 'json') {
+/** GET an API path; `as`: 'json' or 'blob'; `cache`: the fetch cache mode. A 403 asks for a key and tries again. */
+async function api(path, as = 'json', cache = 'no-store') {
   for (;;) {
     const key = storedKey();
-    const res = await fetch(API + path, { headers: key ? { Authorization: `Bearer ${key}` } : {}, cache: 'no-store' });
+    const res = await fetch(API + path, { headers: key ? { Authorization: `Bearer ${key}` } : {}, cache });
     if (res.ok) return as === 'json' ? res.json() : res.blob();
     let message = `${res.status} ${res.statusText}`;
     try {
@@ -127,6 +146,87 @@ function failure(err) {
   return h('p', { class: 'error', role: 'alert' }, err instanceof ApiError ? err.message : `Something went wrong: ${err.message}`);
 }
 
+// ---- structure drawings of search results: fetched when they come into view, many per request, kept ----
+
+/** SMILES → blob: URL of its drawing (null: none can be drawn), for the life of the tab; oldest dropped first. */
+const drawings = new Map();
+const DRAWINGS_KEPT = 500;
+/** SMILES waiting for the next request → the images that show it. */
+let wanted = new Map();
+let flushTimer;
+const visible = new IntersectionObserver(
+  (entries) => {
+    for (const e of entries) {
+      if (!e.isIntersecting) continue;
+      visible.unobserve(e.target);
+      want(e.target);
+    }
+  },
+  { rootMargin: '300px 0px' },
+);
+
+/** The small drawing of a search result: from the kept ones, or fetched once it is near the viewport. */
+function thumbnail(smiles, name) {
+  const img = h('img', { class: 'thumb', alt: `Structure of ${name}`, width: 120, height: 80 });
+  img.dataset.smiles = smiles;
+  const url = drawings.get(smiles);
+  if (url) img.src = url;
+  else if (url === undefined) visible.observe(img);
+  return img;
+}
+
+function want(img) {
+  const s = img.dataset.smiles;
+  const url = drawings.get(s);
+  if (url !== undefined) {
+    if (url) img.src = url;
+    return;
+  }
+  if (!wanted.has(s)) wanted.set(s, []);
+  wanted.get(s).push(img);
+  clearTimeout(flushTimer);
+  flushTimer = setTimeout(flush, 25);
+}
+
+function keep(smiles, url) {
+  drawings.set(smiles, url);
+  if (drawings.size <= DRAWINGS_KEPT) return;
+  const [oldest, old] = drawings.entries().next().value;
+  drawings.delete(oldest);
+  if (old) URL.revokeObjectURL(old);
+}
+
+/** One request per batch of SMILES that came into view, its URL well under the server's 4 096 bytes. */
+function flush() {
+  const batch = wanted;
+  wanted = new Map();
+  const chunks = [[]];
+  let length = 0;
+  for (const s of batch.keys()) {
+    const part = `smiles=${enc(s)}`;
+    if (part.length > 3000) continue; // too long for a URL: no drawing
+    if (length + part.length > 3000 || chunks.at(-1).length === 100) {
+      chunks.push([]);
+      length = 0;
+    }
+    chunks.at(-1).push(s);
+    length += part.length + 1;
+  }
+  for (const chunk of chunks.filter((c) => c.length)) {
+    api(`/depict?${chunk.map((s) => `smiles=${enc(s)}`).join('&')}`, 'json', 'default').then(
+      (r) => {
+        for (const s of chunk) {
+          const svg = r.drawings[s];
+          const url = svg ? URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })) : null;
+          keep(s, url);
+          for (const img of batch.get(s)) if (url) img.src = url;
+        }
+      },
+      () => {}, // the boxes stay empty; the drawings are asked for again on the next visit
+    );
+  }
+}
+
 // ---- views ----
 
 const searchForm = document.getElementById('search-form');
@@ -135,6 +235,13 @@ searchForm.addEventListener('submit', (e) => {
   e.preventDefault();
   if (q.value.trim()) location.hash = `#/search?${new URLSearchParams({ q: q.value.trim() })}`;
 });
+
+/** A temperature of a search result (beyond the spec: the median measured value in K) in the chosen unit. */
+function temperature(key, v) {
+  if (typeof v !== 'number') return '';
+  const c = conversionOf('K', units);
+  return `${key} ${convertValue(v, c)} ${c.label}`;
+}
 
 async function searchView(params) {
   const query = params.get('q');
@@ -155,7 +262,12 @@ async function searchView(params) {
     'ol',
     { class: 'results', start: r.range[0] },
     r.comps.map((c) =>
-      h('li', {}, h('a', { href: `#/cid/${enc(c.id)}` }, c.compound), h('div', { class: 'meta' }, [c.formula, c.cas && `CAS ${c.cas}`, c.mw && `${num(c.mw)} g/mol`, c.id].filter(Boolean).join(' · '))),
+      h(
+        'li',
+        {},
+        c.smiles ? thumbnail(c.smiles, c.compound) : h('span', { class: 'thumb' }),
+        h('div', {}, h('a', { href: `#/cid/${enc(c.id)}` }, c.compound), h('div', { class: 'meta' }, [c.formula, c.cas && `CAS ${c.cas}`, c.mw && `${num(c.mw)} g/mol`, temperature('tb', c.tb), temperature('tf', c.tf), c.id].filter(Boolean).join(' · '))),
+      ),
     ),
   );
   const pager = h(
@@ -172,11 +284,16 @@ async function searchView(params) {
   say(`${r.total} result${r.total === 1 ? '' : 's'}`);
 }
 
-/** One table row per data point: property, value, unit, T, source, reference, marks. */
-function pointRows(map, reg, src) {
+/**
+ * One table row per data point: property, value, unit, T, source, reference, marks; values in the chosen units.
+ * A calculated point (`predicted`: every point of a prediction) with an uncertainty reads `v ± e`, rounded to it.
+ */
+function pointRows(map, reg, src, predicted = false) {
   const rows = [];
+  const temp = conversionOf('K', units);
   for (const [key, points] of Object.entries(map || {})) {
     const def = reg[key] || { desc: key, sym: key, unit: '' };
+    const conv = conversionOf(def.unit, units);
     for (const p of points) {
       const marks = [p.o && h('span', { class: 'mark outlier', title: 'outlier: far from the other measured values' }, 'outlier'), p.calc && h('span', { class: 'mark calc' }, 'calculated')];
       const source = src?.[p.s];
@@ -185,9 +302,9 @@ function pointRows(map, reg, src) {
           'tr',
           { class: p.o ? 'outlier' : undefined },
           h('th', { scope: 'row' }, h('span', { title: def.desc }, symbol(def.sym)), ' ', h('span', { class: 'muted' }, key)),
-          h('td', { class: 'num' }, num(p.v), p.e !== undefined ? ` ± ${num(p.e)}` : ''),
-          h('td', {}, def.unit),
-          h('td', { class: 'num' }, p.t !== undefined ? num(p.t) : ''),
+          h('td', { class: 'num' }, pointValue(p, conv, predicted || p.calc)),
+          h('td', {}, conv.label),
+          h('td', { class: 'num' }, p.t !== undefined ? convertValue(p.t, temp) : ''),
           h('td', {}, source?.url ? h('a', { href: source.url, rel: 'noreferrer' }, source.db) : source?.db || p.s),
           h('td', { class: 'ref' }, p.r || '', p.c ? h('div', { class: 'muted' }, p.c) : ''),
           h('td', {}, marks),
@@ -206,7 +323,7 @@ function valueTable(caption, rows) {
       'table',
       {},
       h('caption', {}, caption),
-      h('thead', {}, h('tr', {}, ['Property', 'Value', 'Unit', 'T (K)', 'Source', 'Reference', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {}, ['Property', 'Value', 'Unit', `T (${conversionOf('K', units).label})`, 'Source', 'Reference', ''].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, rows),
     ),
   );
@@ -250,7 +367,7 @@ async function compoundView(id) {
   for (const key of tKeys) {
     const fig = h('figure', {}, h('figcaption', {}, `${reg[key].desc} (${key}) against temperature`));
     plots.append(fig);
-    svgImage(`/cid/${enc(c.id)}/plot/${enc(key)}`, `${reg[key].desc} of ${c.compound} against temperature, one series per source`).then(
+    svgImage(`/cid/${enc(c.id)}/plot/${enc(key)}?${unitQuery()}`, `${reg[key].desc} of ${c.compound} against temperature, one series per source`).then(
       (img) => fig.prepend(img),
       (err) => fig.append(failure(err)),
     );
@@ -270,7 +387,9 @@ async function mixtureView(id) {
   say('Loading…');
   const { mix: m } = await api(`/mid/${enc(id)}`);
   const params = (set) => Object.entries(set.params).map(([k, v]) => `${k} = ${num(v)}${set.units?.[k] ? ` ${set.units[k]}` : ''}`).join('; ');
-  const range = (set) => (set.tmin !== undefined ? `${num(set.tmin)}–${num(set.tmax)} K` : set.t !== undefined ? `${num(set.t)} K` : '');
+  const temp = conversionOf('K', units);
+  const t = (v) => convertValue(v, temp);
+  const range = (set) => (set.tmin !== undefined ? `${t(set.tmin)}–${t(set.tmax)} ${temp.label}` : set.t !== undefined ? `${t(set.t)} ${temp.label}` : '');
   show(
     h('h1', {}, m.name),
     h('p', {}, m.kind === 'binary' ? 'Binary pair with interaction data' : 'Named composition'),
@@ -328,8 +447,8 @@ async function predictView(params) {
       img,
       h('dl', { class: 'ids' }, [d.mol_mw !== undefined && [h('dt', {}, 'Molar mass'), h('dd', {}, `${num(d.mol_mw)} g/mol`)], d.mol_nha !== undefined && [h('dt', {}, 'Heavy atoms'), h('dd', {}, d.mol_nha)]]),
       h('h2', {}, 'Predictions'),
-      valueTable('Predicted properties', pointRows(r.properties.fixed, info, {})),
-      Object.keys(r.properties.tdep || {}).length ? valueTable('Predicted temperature-dependent properties', pointRows(r.properties.tdep, info, {})) : null,
+      valueTable('Predicted properties', pointRows(r.properties.fixed, info, {}, true)),
+      Object.keys(r.properties.tdep || {}).length ? valueTable('Predicted temperature-dependent properties', pointRows(r.properties.tdep, info, {}, true)) : null,
     );
     say('');
   } catch (err) {
@@ -340,6 +459,7 @@ async function predictView(params) {
 
 /** Renders the view of the hash. Views return the element to focus (a form field) or nothing. */
 async function route(navigated) {
+  visible.disconnect(); // the drawings of the view being left are no longer wanted
   const hash = location.hash.replace(/^#/, '') || '/';
   const [path, query = ''] = hash.split('?');
   const params = new URLSearchParams(query);
