@@ -56,7 +56,11 @@ const plotsDrawn = async (page) => {
 };
 
 try {
-  await shot('search', '#/search?q=ethanol', (p) => p.locator('ol.results li').first().waitFor());
+  await shot('search', '#/search?q=ethanol', async (p) => {
+    await p.locator('ol.results li').first().waitFor();
+    // the drawings on the screen, fetched as they come into view
+    await p.waitForFunction(() => [...document.querySelectorAll('img.thumb')].filter((i) => i.getBoundingClientRect().top < window.innerHeight).every((i) => i.complete && i.naturalWidth > 0), null, { timeout: 60_000 });
+  });
   await shot('compound', `#/cid/${ETHANOL}`, plotsDrawn, { height: 1250 });
   await shot('compound-360', `#/cid/${ETHANOL}`, (p) => p.locator('h1').waitFor(), { width: 360, height: 800 });
   await shot('predict', '#/predict?smiles=c1ccccc1O', (p) => p.locator('#prediction table').first().waitFor({ timeout: 60_000 }));
