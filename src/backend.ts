@@ -21,6 +21,8 @@ export interface PredictOptions {
 export interface CompoundOptions {
   /** false: the record without drawing and molfiles, for outputs that show none of them (local backend). */
   files?: boolean;
+  /** false: the stored record only, without the local predictor's values (local backend). */
+  predictions?: boolean;
 }
 
 export interface Backend {

@@ -63,7 +63,7 @@ export class LocalBackend implements Backend {
   async compound(cid: string, opts: CompoundOptions = {}): Promise<CompoundResponse> {
     checkLocalCompoundId(cid);
     const { fullRecord } = await import('./store/record.js');
-    return { comp: await fullRecord(await this.store(), cid, { files: opts.files }) };
+    return { comp: await fullRecord(await this.store(), cid, { files: opts.files, predictions: opts.predictions }) };
   }
 
   private storePromise?: Promise<import('./store/store.js').Store>;

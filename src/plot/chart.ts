@@ -23,12 +23,12 @@ export function vegaLiteSpec(title: string, series: PlotSeries[], width = 560, h
     height,
     data: { values: s.points.map((p) => ({ ...p, flag: 'outlier' })) },
     encoding: {
-      x: { field: 't', type: 'quantitative', title: axisTitle('T', s.tUnit), scale: { zero: false, nice: true } },
+      x: { field: 't', type: 'quantitative', title: axisTitle(s.xSym ?? 'T', s.tUnit), scale: { zero: false, nice: true } },
       y: { field: 'v', type: 'quantitative', title: axisTitle(s.sym, s.unit), scale: s.log ? { type: 'log' } : { zero: false, nice: true } },
       color: { field: 'source', type: 'nominal', title: 'Source' },
       tooltip: [
         { field: 'source', title: 'Source' },
-        { field: 't', title: axisTitle('T', s.tUnit), format: '.6~g' },
+        { field: 't', title: axisTitle(s.xSym ?? 'T', s.tUnit), format: '.6~g' },
         { field: 'v', title: axisTitle(s.sym, s.unit), format: '.6~g' },
         { field: 'kind', title: 'Kind' },
       ],

@@ -32,6 +32,8 @@ export interface PlotSeries {
   desc: string;
   /** Symbol without markup. */
   sym: string;
+  /** Symbol of the x axis when it is not T (a composition: `t` then holds x1). */
+  xSym?: string;
   /** Display units of the axes. */
   tUnit: string;
   unit: string;

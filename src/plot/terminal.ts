@@ -110,7 +110,7 @@ export function brailleChart(s: PlotSeries, opts: TerminalOptions): string {
   put(Math.round(cols / 2 - m.length / 2), m);
   put(cols - b.length, b);
   lines.push(xl.join('') + axis.join(''));
-  const xTitle = axisTitle('T', s.tUnit);
+  const xTitle = axisTitle(s.xSym ?? 'T', s.tUnit);
   lines.push(' '.repeat(labelWidth + 2 + Math.max(0, Math.floor(cols / 2 - xTitle.length / 2))) + xTitle);
 
   for (const src of sources) {

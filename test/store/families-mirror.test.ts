@@ -95,7 +95,7 @@ describe.skipIf(!DATA || !existsSync(EXAMPLES!))('families against the original 
     families.run(ctx);
     const at = (key: string, s: string, t: number) => ctx.points.find((p) => p.ref === 'cas:64-17-5' && p.key === key && p.s === s && p.t === t);
     // ethanol Antoine (Poling) 276.5–369.54 K: 299.76 K is a grid point, where the library gives 8641.548478 Pa
-    expect(at('pvap', 'poling', 299.76)).toMatchObject({ c: 'Antoine equation (log10 Pa), 276.5–369.54 K' });
+    expect(at('pvap', 'poling', 299.76)!.c).toMatch(/^Antoine equation \(log10 Pa\), 276.5–369.54 K; A=\S+, B=\S+, C=\S+$/);
     expect(at('pvap', 'poling', 299.76)!.v).toBeCloseTo(8.641548478, 8);
     // Perry 105 at 298.15 K: 785.8854463 kg/m³
     expect(at('rhol', 'perry', 298.15)!.v).toBeCloseTo(785.8854463, 6);

@@ -59,7 +59,7 @@ describe('vapour pressure', () => {
     const water = pts(WATER, 'pvap', 'perry');
     expect(water.map((p) => p.t)).toEqual([273.16, 298.15, 366.65, 460.13, 553.62, 647.1]);
     expect(water[1]!.v).toBeCloseTo(3.17, 1); // 3.1699 kPa at 25 °C (IAPWS-95)
-    expect(water[0]).toMatchObject({ c: 'DIPPR equation 101, 273.16–647.1 K' });
+    expect(water[0]!.c).toMatch(/^DIPPR equation 101, 273.16–647.1 K; A=73.649, B=-7258.2, C=-7.3037, D=0.0000041653, E=2$/);
     // at Tc the equation gives about Pc = 22 064 kPa
     expect(water[5]!.v / 22064).toBeCloseTo(1, 1);
     expect(curveAt('Table 2-8 Vapor Pressure of Inorganic and Organic Liquids.tsv', WATER, 373.15) / 101.42).toBeCloseTo(1, 2);

@@ -19,22 +19,24 @@ function checkCompoundId(id: string): void {
 export interface RecordOptions {
   /** false: no drawing, mol2d and mol3d (left ""), for outputs that show none of them. Default true. */
   files?: boolean;
+  /** false: no predicted values (`chem vle` reads the stored correlations only). Default true. */
+  predictions?: boolean;
 }
 
 export async function fullRecord(store: Store, id: string, opts: RecordOptions = {}): Promise<Compound> {
   checkCompoundId(id);
   const c = store.compound(id);
   if (!c) throw new ChemError(404, `no compound with id ${id} in the local database`);
-  const chem = await import('../chem/molecule.js');
   const notices: string[] = [];
-  const message = chem.parserMessage;
-  if (c.smiles) {
-    const files = opts.files ?? true;
+  const files = opts.files ?? true;
+  // OpenChemLib is loaded only for what needs a structure (a stored-only record skips it).
+  if (c.smiles && (files || opts.predictions !== false)) {
+    const chem = await import('../chem/molecule.js');
     let mol: Molecule | undefined;
     try {
       mol = chem.parseSmiles(c.smiles);
     } catch (err) {
-      notices.push(`mol2d and predictions left out: OpenChemLib cannot read the SMILES (${message(err)})`);
+      notices.push(`mol2d and predictions left out: OpenChemLib cannot read the SMILES (${chem.parserMessage(err)})`);
     }
     if (files) {
       const f = await structureFiles(c.smiles, mol, chem);
@@ -43,10 +45,10 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
       if (f.mol3d) c.mol3d = f.mol3d;
       notices.push(...f.notices);
     }
-    if (mol) await addPredictions(c, mol, notices);
+    if (mol && opts.predictions !== false) await addPredictions(c, mol, notices);
   }
   if (c.mw === undefined && c.formula) {
-    const mw = chem.formulaWeight(c.formula);
+    const mw = (await import('../chem/molecule.js')).formulaWeight(c.formula);
     if (mw !== undefined) c.mw = Math.round(mw * 1e4) / 1e4;
   }
   if (notices.length) c.notices = notices;

@@ -1,0 +1,134 @@
+// chem vle A B: a Txy (--p) or Pxy (--t) diagram of a binary by modified Raoult's law, with the
+// activity model of the pair's mixture record and each component's vapour-pressure correlations
+// (src/vle). A table, CSV, NDJSON or the JSON document; --plot draws it, --out writes SVG or PNG.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { writeFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { usageError } from '../../api/errors.js';
+import { MODELS, type ModelName } from '../../vle/activity.js';
+import type { VleResult } from '../../vle/diagram.js';
+import { list } from '../arguments.js';
+import { action, type Deps } from '../command.js';
+import type { Context } from '../context.js';
+import { examples } from '../help.js';
+import { printResult, type Column, type Row, type View } from '../output.js';
+import { displayUnit } from '../units.js';
+
+interface Options {
+  p?: number;
+  t?: number;
+  x?: number[];
+  model?: ModelName;
+  dew?: boolean;
+  plot?: boolean;
+  out?: string;
+}
+
+const positive = (what: string) => (s: string) => {
+  const v = Number(s);
+  if (!s.trim() || !Number.isFinite(v) || v <= 0) throw new InvalidArgumentError(`expected ${what} > 0`);
+  return v;
+};
+
+/** Mole fractions, comma-separated; a value outside [0, 1] is a usage error. */
+function fractions(s: string): number[] {
+  const items = list(s);
+  if (!items.length) throw new InvalidArgumentError('expected mole fractions, e.g. 0.1,0.5,0.9');
+  return items.map((x) => {
+    const v = Number(x);
+    if (!Number.isFinite(v) || v < 0 || v > 1) throw new InvalidArgumentError(`"${x}" is not a mole fraction in [0, 1]`);
+    return v;
+  });
+}
+
+export function vleCommand(deps: Deps): Command {
+  return new Command('vle')
+    .description("vapour-liquid equilibrium of two compounds: Txy or Pxy diagram, bubble or dew points and the azeotrope, by modified Raoult's law")
+    .argument('[a]', 'component 1: compound id, CAS or name')
+    .argument('[b]', 'component 2: compound id, CAS or name')
+    .addOption(new Option('--p <kPa>', 'pressure of an isobaric Txy diagram (default 101.325)').argParser(positive('a pressure in kPa')))
+    .addOption(new Option('--t <K>', 'temperature of an isothermal Pxy diagram').argParser(positive('a temperature in K')))
+    .addOption(new Option('--x <list>', 'mole fractions of component 1 (default 0 to 1 by 0.05); with --dew, of the vapour').argParser(fractions))
+    .addOption(new Option('--model <model>', 'activity model (default: the best set the mixture record has, NRTL first)').choices(MODELS))
+    .option('--dew', 'dew points: --x gives the vapour composition')
+    .option('--plot', 'draw the Txy/Pxy and x-y diagrams on the terminal')
+    .option('-o, --out <file>', 'write the diagrams as an SVG or PNG chart (by extension)')
+    .addHelpText('after', examples('chem vle ethanol water', 'chem vle 64-17-5 7732-18-5 --p 50 --model wilson', 'chem vle acetone chloroform --t 308.15 --json', 'chem vle benzene cyclohexane --plot'))
+    .action(action(deps, (ctx, [a, b], opts: Options) => runVle(ctx, a, b, opts)));
+}
+
+/** Table and CSV rows: the unknown (T or P) in display units; refused points keep x1 and say why. */
+function vleView(r: VleResult, chart = ''): View<VleResult> {
+  const isobaric = r.p !== undefined;
+  const columns: Column[] = [
+    { key: 'x1' },
+    { key: 'y1' },
+    isobaric ? { key: 't', header: 'T', unit: 'K' } : { key: 'p', header: 'P', unit: 'kPa' },
+    { key: 'gamma1', header: 'γ1' },
+    { key: 'gamma2', header: 'γ2' },
+    { key: 'note', optional: true, fit: 'wrap' },
+  ];
+  const round = (v: number | null | undefined, digits: number) => (v == null ? undefined : Number(v.toFixed(digits)));
+  const rows = (res: VleResult): Row[] =>
+    res.points.map((p) => ({ x1: round(p.x1, 4), y1: round(p.y1, 4), t: round(p.t, 3), p: p.p == null ? undefined : Number(p.p.toPrecision(6)), gamma1: round(p.gamma1, 4), gamma2: round(p.gamma2, 4), note: p.note }));
+  return {
+    columns,
+    rows,
+    table: (res, out) => {
+      const [a, b] = res.components;
+      const fixed = isobaric ? `${out.number(Number(out.convert('kPa', res.p!).toPrecision(6)))} ${out.unit('kPa')}` : `${out.number(Number(out.convert('K', res.t!).toFixed(2)))} ${out.unit('K')}`;
+      let text = `${a.name} (1, ${a.cid}) / ${b.name} (2, ${b.cid}), ${res.model}, ${res.kind} points at ${fixed}\n`;
+      text += chart || out.rows(columns, rows(res));
+      const az = res.azeotrope;
+      if (az) {
+        const at = isobaric ? `${out.number(Number(out.convert('K', az.t!).toFixed(2)))} ${out.unit('K')}` : `${out.number(Number(out.convert('kPa', az.p!).toPrecision(5)))} ${out.unit('kPa')}`;
+        text += `azeotrope: x1 = ${az.x1.toFixed(4)} at ${at}${az.heterogeneous ? ' (heterogeneous: the liquid splits there)' : ''}\n`;
+      } else text += 'azeotrope: none\n';
+      text += sourceLines(res);
+      return text;
+    },
+  };
+}
+
+/** The parameter and vapour-pressure sources, one line each. */
+export function sourceLines(r: VleResult): string {
+  const par = r.sources.parameters;
+  let text = par ? `parameters: ${r.model} of mixture ${par.mid}, ${par.db ?? par.s}${par.r ? ` (${par.r})` : ''}\n` : "parameters: none (ideal solution, Raoult's law)\n";
+  for (const s of r.sources.psat) text += `Psat ${s.name}: ${s.equation}, ${s.tmin}–${s.tmax} K, ${s.s}${s.r ? ` (${s.r})` : ''}\n`;
+  return text;
+}
+
+export async function runVle(ctx: Context, a: string | undefined, b: string | undefined, opts: Options): Promise<number> {
+  if (!a || !b) throw usageError('usage: chem vle A B [--p KPA | --t K] (see chem vle --help)');
+  const ext = opts.out ? extname(opts.out).toLowerCase() : undefined;
+  if (opts.out && ext !== '.svg' && ext !== '.png') throw usageError(`cannot write "${opts.out}": the file name must end in .svg or .png`);
+  const { vleDiagram } = await import('../../vle/diagram.js');
+  const backend = await ctx.backend();
+  const result = await vleDiagram(backend, { c1: a, c2: b, p: opts.p, t: opts.t, x: opts.x, model: opts.model, dew: opts.dew });
+  for (const p of result.points) {
+    if (p.note) ctx.io.stderr.write(`chem: ${result.kind === 'dew' ? `y1 = ${p.y1}` : `x1 = ${p.x1}`}: ${p.note}\n`);
+  }
+
+  let chart = '';
+  if (opts.plot || opts.out) {
+    const { vleSeries } = await import('../../vle/plot.js');
+    const conv = displayUnit(result.p !== undefined ? 'K' : 'kPa', ctx.units);
+    const series = vleSeries(result, conv);
+    const title = `${result.components[0].name} / ${result.components[1].name}`;
+    if (opts.out) {
+      const { chartSvg, svgToPng } = await import('../../plot/chart.js');
+      const svg = await chartSvg(title, series);
+      await writeFile(opts.out, ext === '.png' ? await svgToPng(svg) : svg);
+    } else if (ctx.format === 'table') {
+      const { brailleChart } = await import('../../plot/terminal.js');
+      chart = series.map((s) => brailleChart(s, { width: ctx.io.columns, color: ctx.color.enabled })).join('\n');
+    }
+  }
+  if (!opts.out || ctx.formatExplicit) await printResult(ctx, vleView(result, chart), result);
+  if (opts.out) ctx.notice(`wrote ${opts.out}`);
+  // Refused points are answered rows that say why; none answered at all is "not found".
+  const answered = result.points.filter((p) => p.note === undefined).length;
+  const refused = result.points.filter((p) => p.note !== undefined && !p.liquids).length;
+  if (!answered && refused) return 3;
+  return refused ? 7 : 0;
+}

@@ -1,0 +1,237 @@
+// A Txy or Pxy diagram of two compounds from what a backend serves: the components (by id, CAS or
+// name, resolved through search), the pair's mixture record (its NRTL, UNIQUAC or Wilson set) and
+// each component's vapour-pressure correlations (the comments of its pvap points, vle/psat.ts).
+// Shared by `chem vle` and the server's GET /api/v1/vle.
+import { ChemError, notFound, usageError } from '../api/errors.js';
+import { isCompoundIdForm } from '../api/ids.js';
+import type { Compound, DataPoint, Mixture, ParameterSet } from '../api/types.js';
+import type { Backend } from '../backend.js';
+import { lnGammaOf, MODELS, RECORD_MODEL, type ModelName } from './activity.js';
+import { parseCurve, type PsatCurve } from './psat.js';
+import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, Psat, type Azeotrope, type Outcome, type System } from './solve.js';
+
+export interface VleRequest {
+  /** The two components as the user named them. */
+  c1: string;
+  c2: string;
+  /** kPa (isobaric Txy) or K (isothermal Pxy); p defaults to 101.325 when t is absent. */
+  p?: number;
+  t?: number;
+  /** Liquid (or, with dew, vapour) mole fractions of component 1; default 0 to 1 by 0.05. */
+  x?: number[];
+  /** Default: the best set the record has, NRTL first. */
+  model?: ModelName;
+  dew?: boolean;
+}
+
+export interface VleComponent {
+  cid: string;
+  name: string;
+  cas: string;
+}
+
+/** One row: numbers, or nulls and the note saying why (outside the Psat ranges, two liquids). */
+export interface VlePoint {
+  x1: number | null;
+  y1: number | null;
+  /** K (isobaric) or kPa (isothermal): the unknown of the diagram. */
+  t?: number | null;
+  p?: number | null;
+  gamma1: number | null;
+  gamma2: number | null;
+  note?: string;
+  /** 2 where the activity model splits the liquid (no bubble point). */
+  liquids?: 2;
+}
+
+export interface PsatSource {
+  cid: string;
+  name: string;
+  /** Source key, equation and range of each correlation the answer used. */
+  s: string;
+  equation: string;
+  tmin: number;
+  tmax: number;
+  r?: string;
+}
+
+export interface VleResult {
+  components: [VleComponent, VleComponent];
+  /** NRTL, UNIQUAC, Wilson or ideal. */
+  model: string;
+  /** The fixed condition: p (kPa) for Txy, t (K) for Pxy. */
+  p?: number;
+  t?: number;
+  /** "bubble" or "dew". */
+  kind: 'bubble' | 'dew';
+  points: VlePoint[];
+  azeotrope: { x1: number; t?: number; p?: number; heterogeneous?: boolean } | null;
+  sources: {
+    /** The mixture record and parameter set (source key, reference); null for the ideal solution. */
+    parameters: { mid: string; s: string; r?: string; db?: string } | null;
+    psat: PsatSource[];
+  };
+}
+
+export const DEFAULT_X = Array.from({ length: 21 }, (_, i) => i / 20);
+/** Highest (and lowest) condition accepted: beyond any vapour-pressure correlation of the store. */
+const P_MAX = 1e6;
+const T_MAX = 1e4;
+
+export function checkRequest(r: VleRequest): void {
+  if (r.p !== undefined && r.t !== undefined) throw usageError('give --p (isobaric Txy) or --t (isothermal Pxy), not both');
+  if (r.p !== undefined && !(r.p > 0 && r.p <= P_MAX)) throw usageError(`invalid pressure ${r.p}: expected kPa in (0, ${P_MAX}]`);
+  if (r.t !== undefined && !(r.t > 0 && r.t <= T_MAX)) throw usageError(`invalid temperature ${r.t}: expected K in (0, ${T_MAX}]`);
+  for (const x of r.x ?? []) if (!(x >= 0 && x <= 1)) throw usageError(`invalid mole fraction ${x}: x must lie in [0, 1]`);
+  if (r.model && !MODELS.includes(r.model)) throw usageError(`unknown model "${r.model}": expected ${MODELS.join(', ')}`);
+}
+
+/**
+ * The compound a user's word names: an id as it is; else the one search hit whose name or CAS is
+ * the word; else the compound the exact name or synonym converts to (main names first); else the
+ * only search hit. Several hits and no exact name: ambiguous (400, the candidates listed).
+ */
+async function resolve(backend: Backend, q: string): Promise<Compound> {
+  const word = q.trim();
+  if (!word) throw usageError('empty component');
+  const record = async (id: string) => (await backend.compound(id, { files: false, predictions: false })).comp;
+  if (isCompoundIdForm(word)) return record(word);
+  const { comps } = await backend.search(word);
+  const norm = word.toLowerCase();
+  const exact = comps.filter((c) => c.compound.toLowerCase() === norm || c.cas === word);
+  if (exact.length === 1) return record(exact[0]!.id);
+  const named = await backend.convert('name', word, { strict: true }).catch((err: unknown) => {
+    if (err instanceof ChemError && err.status === 404) return undefined;
+    throw err;
+  });
+  if (named?.cid) return record(named.cid);
+  if (comps.length === 1) return record(comps[0]!.id);
+  if (!comps.length) throw notFound(`no compound matches "${word}"`);
+  const list = comps.slice(0, 8).map((c) => `${c.compound} (${c.id}${c.cas ? `, ${c.cas}` : ''})`);
+  throw usageError(`"${word}" is ambiguous: ${list.join('; ')}${comps.length > 8 ? '; …' : ''}; name one by id or CAS`);
+}
+
+/** A salt (several ions) has no vapour pressure of its own. */
+function isSalt(c: Compound): boolean {
+  return (c.smiles ?? '').includes('.') && /[+-]/.test(c.smiles ?? '');
+}
+
+/**
+ * Which vapour-pressure correlation answers first where several cover T: the Wagner forms (fitted
+ * over the whole liquid range, exact at Tc), then the wide-range forms, the Antoine fits last; the
+ * order CalebBell/thermo ranks the same tables in. Curves with outlier points follow all others.
+ */
+const PSAT_ORDER = [
+  'mcgarry\tWagner equation (3, 6)',
+  'poling\tWagner equation (2.5, 5)',
+  'poling\tTRC extended Antoine equation',
+  'perry\tDIPPR equation 101',
+  'vdi\tWagner equation (2.5, 5)',
+  'poling\tAntoine equation (log10 Pa)',
+  'alcock\tDIPPR equation 101 (ln Pa)',
+  'landolt\tAntoine equation (ln Pa)',
+];
+
+interface Ranked {
+  curve: PsatCurve;
+  point: DataPoint;
+  outlier: boolean;
+  rank: number;
+}
+
+function psatCurves(c: Compound): Ranked[] {
+  const seen = new Map<string, Ranked>();
+  for (const p of (c.tpdep_props?.pvap ?? []) as DataPoint[]) {
+    if (p.calc) continue;
+    const key = `${p.s}\t${p.c ?? ''}`;
+    const r = seen.get(key);
+    if (r) r.outlier ||= !!p.o;
+    else {
+      const curve = parseCurve(p.c);
+      const rank = curve ? PSAT_ORDER.indexOf(`${p.s}\t${curve.equation}`) : -1;
+      if (curve) seen.set(key, { curve, point: p, outlier: !!p.o, rank: rank < 0 ? PSAT_ORDER.length + seen.size : rank });
+    }
+  }
+  return [...seen.values()].sort((a, b) => Number(a.outlier) - Number(b.outlier) || a.rank - b.rank);
+}
+
+/** The pair's binary mixture record, or undefined when none holds both. */
+async function pairMixture(backend: Backend, a: Compound, b: Compound): Promise<Mixture | undefined> {
+  const { mixtures } = await backend.mixtures(a.id);
+  const m = mixtures.find((m) => m.kind === 'binary' && m.components.some((c) => c.cid === b.id));
+  return m && (await backend.mixture(m.id)).mix;
+}
+
+/** The models this module evaluates, in the order the default takes them. */
+const EVALUATED: ModelName[] = ['nrtl', 'wilson'];
+
+function chooseSet(mix: Mixture | undefined, asked: ModelName | undefined, names: string): { model: ModelName; set?: ParameterSet } {
+  if (asked === 'ideal') return { model: 'ideal' };
+  const sets = mix?.params ?? [];
+  const has = [...new Set(sets.map((p) => p.model))];
+  const what = mix ? `the record ${mix.id} holds ${has.join(', ') || 'no parameter set'}` : 'there is no mixture record for the pair';
+  if (asked === 'uniquac') {
+    throw notFound(`UNIQUAC needs each component's r and q, which the database does not hold (${what}); use --model nrtl, wilson or ideal`);
+  }
+  for (const model of asked ? [asked] : EVALUATED) {
+    const set = sets.find((p) => p.model === RECORD_MODEL[model]);
+    if (set) return { model, set };
+  }
+  const wanted = asked ? RECORD_MODEL[asked] : 'NRTL or Wilson';
+  throw notFound(`no ${wanted} parameters for ${names}: ${what}; --model ideal computes Raoult's law`);
+}
+
+export async function vleDiagram(backend: Backend, req: VleRequest): Promise<VleResult> {
+  checkRequest(req);
+  const comps = [await resolve(backend, req.c1), await resolve(backend, req.c2)] as [Compound, Compound];
+  if (comps[0].id === comps[1].id) throw usageError(`"${req.c1}" and "${req.c2}" are the same compound (${comps[0].compound}, ${comps[0].id})`);
+  const ranked = comps.map((c) => {
+    if (isSalt(c)) throw notFound(`${c.compound} (${c.id}) is a salt: it has no vapour pressure of its own`);
+    const r = psatCurves(c);
+    if (!r.length) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database`);
+    return r;
+  }) as [Ranked[], Ranked[]];
+  const names = `${comps[0].compound} / ${comps[1].compound}`;
+  const mix = req.model === 'ideal' ? undefined : await pairMixture(backend, comps[0], comps[1]);
+  const { model, set } = chooseSet(mix, req.model, names);
+  const swap = !!mix && mix.components[0]!.cid !== comps[0].id;
+  const psat = ranked.map((r, i) => new Psat(comps[i]!.compound, r.map((x) => x.curve))) as [Psat, Psat];
+  const system: System = { model, lnGamma: lnGammaOf(model, set, swap)!, psat };
+
+  const isobaric = req.t === undefined;
+  const p = req.p ?? 101.325;
+  const xs = req.x ?? DEFAULT_X;
+  let guess: number | undefined;
+  const outcomes: Outcome[] = xs.map((x) => {
+    const o = isobaric ? (req.dew ? dewT(system, x, p, guess) : bubbleT(system, x, p, guess)) : req.dew ? dewP(system, x, req.t!) : bubbleP(system, x, req.t!);
+    if (isPoint(o)) guess = o.t;
+    return o;
+  });
+  const az: Azeotrope | null = azeotrope(system, isobaric ? { p } : { t: req.t! });
+
+  const points = outcomes.map((o): VlePoint => {
+    if (isPoint(o)) return isobaric ? { x1: o.x1, y1: o.y1, t: o.t, gamma1: o.gamma1, gamma2: o.gamma2 } : { x1: o.x1, y1: o.y1, p: o.p, gamma1: o.gamma1, gamma2: o.gamma2 };
+    const base = { x1: o.x1 ?? null, y1: o.y1 ?? null };
+    return { ...base, ...(isobaric ? { t: null } : { p: null }), gamma1: null, gamma2: null, note: o.note, ...(o.split ? { liquids: 2 as const } : {}) };
+  });
+  // the correlations behind the answers (the brackets tried others on the way)
+  const temps = isobaric ? [...outcomes.map((o) => o.t), az?.t] : [req.t!];
+  const used = psat.map((ps) => new Set(temps.flatMap((T) => (T === undefined ? [] : [ps.curveAt(T)])))) as [Set<PsatCurve | undefined>, Set<PsatCurve | undefined>];
+  const result: VleResult = {
+    components: comps.map((c) => ({ cid: c.id, name: c.compound, cas: c.cas ?? '' })) as VleResult['components'],
+    model: RECORD_MODEL[model],
+    ...(isobaric ? { p } : { t: req.t! }),
+    kind: req.dew ? 'dew' : 'bubble',
+    points,
+    azeotrope: az && { x1: az.x1, ...(isobaric ? { t: az.t } : { p: az.p }), ...(az.heterogeneous ? { heterogeneous: true } : {}) },
+    sources: {
+      parameters: set && mix ? { mid: mix.id, s: set.s, ...(set.r ? { r: set.r } : {}), ...(mix.src[set.s]?.db ? { db: mix.src[set.s]!.db } : {}) } : null,
+      psat: comps.flatMap((c, i) =>
+        ranked[i]!
+          .filter((r) => used[i]!.has(r.curve))
+          .map((r) => ({ cid: c.id, name: c.compound, s: r.point.s, equation: r.curve.equation, tmin: r.curve.tmin, tmax: r.curve.tmax, ...(r.point.r ? { r: r.point.r } : {}) })),
+      ),
+    },
+  };
+  return result;
+}
