@@ -3,6 +3,7 @@
 // each component's vapour-pressure correlations (the comments of its pvap points, vle/psat.ts).
 // Shared by `chem vle` and the server's GET /api/v1/vle.
 import { ChemError, notFound, usageError } from '../api/errors.js';
+import { isValidCas } from '../api/cas.js';
 import { isCompoundIdForm } from '../api/ids.js';
 import type { Compound, DataPoint, Mixture, ParameterSet } from '../api/types.js';
 import type { Backend } from '../backend.js';
@@ -95,10 +96,11 @@ async function resolve(backend: Backend, q: string): Promise<Compound> {
   const word = q.trim();
   if (!word) throw usageError('empty component');
   const record = async (id: string) => (await backend.compound(id, { files: false, predictions: false })).comp;
-  if (isCompoundIdForm(word)) return record(word);
+  // a CAS number has the id's digit-group form too: one valid as both is searched (ids match there)
+  if (isCompoundIdForm(word) && !isValidCas(word)) return record(word);
   const { comps } = await backend.search(word);
   const norm = word.toLowerCase();
-  const exact = comps.filter((c) => c.compound.toLowerCase() === norm || c.cas === word);
+  const exact = comps.filter((c) => c.compound.toLowerCase() === norm || c.cas === word || c.id === word);
   if (exact.length === 1) return record(exact[0]!.id);
   const named = await backend.convert('name', word, { strict: true }).catch((err: unknown) => {
     if (err instanceof ChemError && err.status === 404) return undefined;
@@ -132,14 +134,15 @@ const PSAT_ORDER = [
   'landolt\tAntoine equation (ln Pa)',
 ];
 
-interface Ranked {
+export interface Ranked {
   curve: PsatCurve;
   point: DataPoint;
   outlier: boolean;
   rank: number;
 }
 
-function psatCurves(c: Compound): Ranked[] {
+/** The compound's vapour-pressure correlations read from its pvap points, in the order they answer. */
+export function psatCurves(c: Pick<Compound, 'tpdep_props'>): Ranked[] {
   const seen = new Map<string, Ranked>();
   for (const p of (c.tpdep_props?.pvap ?? []) as DataPoint[]) {
     if (p.calc) continue;

@@ -44,7 +44,7 @@ export function describeCurve(equation: string, coeffs: readonly number[], tmin:
   return `${equation}, ${tmin}–${tmax} K; ${eq.coeffs.map((k, i) => `${k}=${coeffs[i]}`).join(', ')}`;
 }
 
-const COMMENT = /^(.+), (-?[\d.e+-]+)–(-?[\d.e+-]+) K; (.+)$/;
+const COMMENT = /^(.+), (-?[\d.e+-]+)\u2013(-?[\d.e+-]+) K; (.+)$/; // \u2013: the en dash of the range
 
 /** The correlation a comment describes, or undefined (a comment of another form: a database built before coefficients were kept). */
 export function parseCurve(c: string | undefined): PsatCurve | undefined {

@@ -102,9 +102,9 @@ export function brent(f: (x: number) => number, a: number, b: number, tol = 1e-1
  * sign, then Brent. NaN when f keeps its sign (or is undefined) over the whole interval.
  */
 function bracketed(f: (x: number) => number, guess: number, lo: number, hi: number, tol: number): number {
-  let a = Math.min(Math.max(guess, lo), hi);
-  let fa = f(a);
-  if (!Number.isFinite(fa)) return NaN;
+  const a = Math.min(Math.max(guess, lo), hi);
+  const fa = f(a);
+  if (!Number.isFinite(fa)) return scanned(f, lo, hi, tol);
   if (fa === 0) return a;
   // f rises with T for a bubble point and falls for a dew point: step toward the sign change, either way
   const step = Math.max((hi - lo) / 200, 0.5);
@@ -121,6 +121,19 @@ function bracketed(f: (x: number) => number, guess: number, lo: number, hi: numb
       fx = fy;
       s *= 1.6;
     }
+  }
+  return NaN;
+}
+
+/** A root of f over [lo, hi] by a scan for the first change of sign between defined values (the guess fell in a gap between correlations). */
+function scanned(f: (x: number) => number, lo: number, hi: number, tol: number): number {
+  let x0 = NaN;
+  let f0 = NaN;
+  for (let i = 0; i <= 100; i++) {
+    const x = lo + ((hi - lo) * i) / 100;
+    const fx = f(x);
+    if (Number.isFinite(fx) && Number.isFinite(f0) && f0 * fx <= 0) return brent(f, x0, x, tol, f0, fx);
+    [x0, f0] = [x, fx];
   }
   return NaN;
 }
