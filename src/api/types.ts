@@ -63,6 +63,8 @@ export interface Compound {
   webbook_id?: string;
   /** Ours: number of mixtures the compound takes part in. */
   n_mixtures?: number;
+  /** Ours: the name whose OPSIN reading gave the structure, when no source gives one (`src.opsin`). */
+  structure_name?: string;
   /** Ours: parts of a record that could not be computed (drawing, molfiles, predictions) and why. */
   notices?: string[];
   [extra: string]: unknown;

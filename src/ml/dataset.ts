@@ -2,7 +2,8 @@
 // (the predictor's own featureVector), its Bemis–Murcko scaffold and one target per property: the median of its
 // measured, non-outlier values (`calc` and `o` points never train a model). Yaws values that the CritProp authors
 // list as Yaws' *estimates* are left out as well. The CritProp fold files are exported beside it (features by
-// SMILES) so the trainer can rerun the published splits.
+// SMILES) so the trainer can rerun the published splits. `from_name` is 1 where the structure was read from a name
+// (OPSIN, name-structures.ts) rather than given by a source, so a trainer can weigh or leave those out.
 import { readFileSync, writeFileSync, mkdirSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as OCL from 'openchemlib';
@@ -109,7 +110,9 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
   const db = openDb(opts.db, { readonly: true });
   const { whole, byKey } = readExclusions(opts.exclude);
   const keys = MODEL_KEYS;
-  const compounds = db.prepare(`SELECT id, inchikey, smiles FROM compounds WHERE type = 'C' AND smiles IS NOT NULL AND inchikey IS NOT NULL ORDER BY inchikey`).all() as { id: string; inchikey: string; smiles: string }[];
+  const compounds = db
+    .prepare(`SELECT id, inchikey, smiles, structure_name IS NOT NULL AS from_name FROM compounds WHERE type = 'C' AND smiles IS NOT NULL AND inchikey IS NOT NULL ORDER BY inchikey`)
+    .all() as { id: string; inchikey: string; smiles: string; from_name: number }[];
   const points = db.prepare(`SELECT compound_id AS id, key, v, s FROM points WHERE calc = 0 AND o = 0 AND t IS NULL AND key IN (${keys.map(() => '?').join(',')})`).all(...keys) as { id: string; key: string; v: number; s: string }[];
   db.close();
   const byCompound = new Map<string, { key: string; v: number; s: string }[]>();
@@ -120,7 +123,7 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
   }
   const est = yawsEstimates(opts.dataDir);
   const summary: ExportSummary = { featuresVersion: FEATURES_VERSION, compounds: 0, targets: Object.fromEntries(keys.map((k) => [k, 0])), unreadable: 0, yawsEstimatesDropped: 0, excluded: 0, critpropSmiles: 0 };
-  const rows: string[] = [['inchikey', 'idcode', 'smiles', 'scaffold', 'elements', 'fragments', 'heavy', ...keys].join('\t')];
+  const rows: string[] = [['inchikey', 'idcode', 'smiles', 'scaffold', 'elements', 'fragments', 'heavy', 'from_name', ...keys].join('\t')];
   const xs: Float32Array[] = [];
   const step = opts.sample ?? 1;
   let i = 0;
@@ -156,7 +159,7 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
     });
     if (targets.every((t) => t === '')) continue;
     summary.compounds++;
-    rows.push([c.inchikey, d.idcode, c.smiles, d.scaffold, d.elements, d.fragments, d.heavy, ...targets].join('\t'));
+    rows.push([c.inchikey, d.idcode, c.smiles, d.scaffold, d.elements, d.fragments, d.heavy, c.from_name, ...targets].join('\t'));
     xs.push(d.x);
   }
   writeMatrix(join(opts.out, 'db.f32'), xs);

@@ -56,6 +56,7 @@ export const compoundView: View<CompoundResponse> = {
   table: ({ comp }, out) => {
     const ids = ID_FIELDS.filter((k) => comp[k] !== undefined && comp[k] !== '').map((k) => [k, String(comp[k])]);
     if (comp.other_names?.length) ids.push(['other names', comp.other_names.slice(0, 8).join('; ') + (comp.other_names.length > 8 ? ` (+${comp.other_names.length - 8})` : '')]);
+    if (comp.structure_name) ids.push(['structure', `read from the name "${comp.structure_name}" by OPSIN (no source gives one)`]);
     if (comp.has_outliers) ids.push(['outliers', out.warn('yes (marked below)')]);
     let text = out.table(['', { header: '', fit: 'wrap' }], ids);
     const refs = sourceRefs(comp);
@@ -87,6 +88,9 @@ async function runCid(ctx: Context, { id }: { id?: string }): Promise<number> {
   // Whole JSON documents carry every field; tables and rows (NDJSON with --fields) show none of the structure files.
   const files = (kind: 'single' | 'batch') => formatOf(ctx, kind) === 'json' || (formatOf(ctx, kind) === 'ndjson' && !ctx.fields);
   if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.compound(v, { files: files('batch') }), compoundView, { concurrency: 1 });
-  await printResult(ctx, compoundView, await backend.compound(id, { files: files('single') }));
+  const res = await backend.compound(id, { files: files('single') });
+  // An old id (of a record merged into another, id_aliases) answers with the record it is now, and says so.
+  if (res.comp.id !== id && res.comp.notices?.[0]) ctx.notice(res.comp.notices[0]);
+  await printResult(ctx, compoundView, res);
   return 0;
 }

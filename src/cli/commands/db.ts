@@ -32,6 +32,9 @@ const summary = {
   rows: (i: DbInfo) => [Object.fromEntries(COLUMNS.map((k) => [k, i[k]]))],
 };
 const compoundsLine = (i: DbInfo) => `${i.compounds} (${i.type_c} with structure, ${i.type_s} without)`;
+/** The records whose structure was read from a name (merge_stats.names), when the build used a table of names. */
+const namesLine = ({ merge_stats: { names: n } }: DbInfo): string[][] =>
+  n?.opsin ? [['structures from names', `${n.resolved} of ${n.named} named records without one (OPSIN ${n.opsin}; ${n.merged} merged into a record with a source structure)`]] : [];
 
 const buildView: View<DbInfo> = {
   ...summary,
@@ -41,6 +44,7 @@ const buildView: View<DbInfo> = {
       ['build time', `${i.build_seconds} s (${Object.entries(i.build_phases).map(([k, v]) => `${k} ${v} s`).join(', ')})`],
       ['compounds', compoundsLine(i)],
       ['named structures', String(i.named_structures)],
+      ...namesLine(i),
       ['data points', String(i.points)],
       ['rows rejected', String(i.files.reduce((a, f) => a + sum(f.rejected), 0))],
     ]);
@@ -60,6 +64,7 @@ const infoView: View<DbInfo> = {
       ['built', `${new Date(i.built_at * 1000).toISOString()} in ${i.build_seconds} s from ${i.data_dir}${i.include_nc ? ' (with non-commercial data)' : ''}`],
       ['compounds', compoundsLine(i)],
       ['named structures', String(i.named_structures)],
+      ...namesLine(i),
       ['data points', `${i.points} (${i.calculated_points} calculated, ${i.outliers} outliers)`],
       ['mixtures', String(i.mixtures)],
     ]);

@@ -8,6 +8,7 @@ import { ChemError } from '../../api/errors.js';
 import { ImportContext } from './import/context.js';
 import { IMPORTERS } from './import/index.js';
 import { merge } from './merge.js';
+import { NAME_TABLE, readNameTable } from './name-structures.js';
 import { createDb } from './schema.js';
 import { mixturesStep } from './import/mixtures-step.js';
 import { searchIndexStep } from './search/index-tables.js';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   now?: number;
   /** Recompute every structure instead of reusing the previous database's results. */
   fresh?: boolean;
+  /** The table of structures read from names (name-structures.ts); false: none. Default the shipped table. */
+  names?: string | false;
 }
 
 /** The steps after the compounds are written (steps.ts), in order. */
@@ -73,7 +76,8 @@ export async function buildDatabase(opts: BuildOptions): Promise<DbInfo> {
     let done = 0;
     return computeStructures(jobs, opts.threads, (n) => progress('structures', (done += n), jobs.length));
   });
-  const { compounds, stats } = await merge(ctx.identities, ctx.points, compute);
+  const names = opts.names === false ? undefined : readNameTable(opts.names ?? NAME_TABLE);
+  const { compounds, stats } = await merge(ctx.identities, ctx.points, compute, names);
 
   lap('merge');
   mkdirSync(dirname(opts.dbPath), { recursive: true });

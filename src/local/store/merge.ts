@@ -18,6 +18,10 @@
 //     searchable (allCas).
 //  6. Data points are kept one per (property, source, T, value); outliers flagged (outliers.ts). A
 //     point whose row gives a formula other than the compound's is left out (PointIn.formula).
+//  7. Before 3, a reference without a structure takes the one its names resolve to, where the checks of
+//     name-structures.ts pass (a table of OPSIN's readings). It ranks below every source's structure; a CAS
+//     that thereby joins another compound (or becomes one of its own, with an InChIKey id) keeps its old id as
+//     an alias (`aliases`).
 import { compoundIdFor } from '../../api/ids.js';
 import { isTDependent } from '../../api/properties.js';
 import type { DataPoint } from '../../api/types.js';
@@ -28,6 +32,7 @@ import { outlierIndices } from './outliers.js';
 import { normalizeText } from './search/query.js';
 import type { StructureJob, StructureResult } from './structures.js';
 import { cacheKey } from './structure-cache.js';
+import { auditClass, emptyNameStats, resolveByName, type NameStats, type NameTable } from './name-structures.js';
 
 /** A data table's formula in Hill order: plain formulas only (groups are left to the structure). */
 const tableHill = (formula: string | undefined) => hill(formula, { groups: false });
@@ -56,6 +61,13 @@ export interface MergedCompound {
   hasOutliers: boolean;
   /** Points left out because their row's formula is not the compound's (PointIn.formula). */
   refused: number;
+  /** The name whose OPSIN reading gave the structure (no source gives one). */
+  structureName?: string;
+  /** Keys (`CAS:<cas>`) of the ids the compound's references had as records of their own; ids once assigned. */
+  aliasKeys: string[];
+  aliases: string[];
+  /** Points left out of a compound with a structure from a name, by key (NameStats.points). */
+  byName: { refused: Record<string, number>; duplicates: Record<string, number> };
 }
 
 export interface MergeStats {
@@ -69,6 +81,8 @@ export interface MergeStats {
   linked_by_name: number;
   /** Id collisions resolved by salting. */
   id_collisions: number;
+  /** Structures from names (name-structures.ts). */
+  names: NameStats;
 }
 
 type Compute = (jobs: StructureJob[]) => Promise<(StructureResult | undefined)[]>;
@@ -79,6 +93,7 @@ interface Ref {
   points: PointRec[];
   structure?: StructureResult;
   structureRank: number;
+  fromName?: string;
 }
 
 function groupByRef(identities: IdentityRec[], points: PointRec[]): Map<string, Ref> {
@@ -105,8 +120,8 @@ function structureCandidates(r: Ref): IdentityRec[] {
 const jobKey = cacheKey;
 const jobOf = (c: IdentityRec): StructureJob => (c.inchi && c.inchikey ? { smiles: c.smiles!, inchi: c.inchi, inchikey: c.inchikey } : { smiles: c.smiles! });
 
-export async function merge(identities: IdentityRec[], points: PointRec[], compute: Compute): Promise<{ compounds: MergedCompound[]; stats: MergeStats }> {
-  const stats: MergeStats = { unreadable_structures: 0, formula_mismatches: 0, points_of_another_formula: 0, linked_by_name: 0, id_collisions: 0 };
+export async function merge(identities: IdentityRec[], points: PointRec[], compute: Compute, names?: NameTable): Promise<{ compounds: MergedCompound[]; stats: MergeStats }> {
+  const stats: MergeStats = { unreadable_structures: 0, formula_mismatches: 0, points_of_another_formula: 0, linked_by_name: 0, id_collisions: 0, names: emptyNameStats(names?.opsin) };
   const refs = groupByRef(identities, points);
 
   // Structures: the best candidate of each reference, computed once per distinct SMILES/InChI; a
@@ -135,6 +150,7 @@ export async function merge(identities: IdentityRec[], points: PointRec[], compu
     }
   }
   for (const r of refs.values()) if (!r.structure && r.ref.startsWith('smi:')) stats.unreadable_structures++;
+  if (names) await resolveByName(refs.values(), names, compute, stats.names);
 
   // Groups: by InChIKey where one is known, else the reference alone.
   const groups = new Map<string, Ref[]>();
@@ -146,6 +162,13 @@ export async function merge(identities: IdentityRec[], points: PointRec[], compu
   }
 
   const compounds = linkByName(groups, stats);
+  if (names) audit(compounds, names, stats.names);
+  for (const c of compounds) {
+    if (c.type === 'C' && !c.structureName) stats.names.merged += c.aliasKeys.length;
+    for (const [what, byKey] of Object.entries(c.byName) as ['refused' | 'duplicates', Record<string, number>][]) {
+      for (const [key, n] of Object.entries(byKey)) stats.names.points[what][key] = (stats.names.points[what][key] ?? 0) + n;
+    }
+  }
   for (const c of compounds) stats.points_of_another_formula += c.refused;
   // Every compound whose formula is known has its MW: from the formula where neither a structure nor a table gives it.
   const { formulaWeight } = await import('../chem/molecule.js');
@@ -190,6 +213,7 @@ function build(gk: string, members: Ref[]): MergedCompound {
   const best = ordered.reduce<Ref | undefined>((acc, m) => (m.structure && (!acc || m.structureRank < acc.structureRank) ? m : acc), undefined);
   const structure = best?.structure;
   const ids = ordered.flatMap((m) => m.identities);
+  const fromNames = ordered.filter((m) => m.fromName);
 
   const names = new Map<string, MergedName>();
   const byRank = [...ids].sort((a, b) => rankOf(NAME_RANK, a.s) - rankOf(NAME_RANK, b.s));
@@ -215,21 +239,31 @@ function build(gk: string, members: Ref[]): MergedCompound {
   let pointHill: string | false | undefined; // false: the compound's formula is unknown
   const hillOfCompound = () => (pointHill ??= (formula && (/[+-]\d*$/.test(formula) ? '±' : hill(formula, { groups: false, hSecond: true }))) || false);
 
-  // One point per (property, source, T, value): values seen by property, source and T (no key strings to build).
-  const seen = new Map<string, Map<string, Map<number | undefined, Set<number>>>>();
+  // One point per (property, source, T, value): values seen by property, source and T (no key strings to build),
+  // with the reference that gave each first.
+  const seen = new Map<string, Map<string, Map<number | undefined, Map<number, Ref>>>>();
   const points: MergedPoint[] = [];
   let refused = 0;
+  // What a structure read from a name costs: points of another formula, and a source's identical points under two
+  // references the name joined (NameStats.points).
+  const byName = { refused: {} as Record<string, number>, duplicates: {} as Record<string, number> };
+  const count = (m: Record<string, number>, key: string) => (m[key] = (m[key] ?? 0) + 1);
   for (const m of ordered) {
     for (const p of m.points) {
       if (p.formula && hillOfCompound() && p.formula !== pointHill) {
         refused++;
+        if (fromNames.length && (!m.structure || m.fromName)) count(byName.refused, p.key);
         continue;
       }
       const byS = seen.get(p.key) ?? seen.set(p.key, new Map()).get(p.key)!;
       const byT = byS.get(p.s) ?? byS.set(p.s, new Map()).get(p.s)!;
-      const vs = byT.get(p.t) ?? byT.set(p.t, new Set()).get(p.t)!;
-      if (vs.has(p.v)) continue;
-      vs.add(p.v);
+      const vs = byT.get(p.t) ?? byT.set(p.t, new Map()).get(p.t)!;
+      const first = vs.get(p.v);
+      if (first) {
+        if (first !== m && (first.fromName || m.fromName)) count(byName.duplicates, p.key);
+        continue;
+      }
+      vs.set(p.v, m);
       points.push(withoutRef(p));
     }
   }
@@ -251,7 +285,22 @@ function build(gk: string, members: Ref[]): MergedCompound {
     points,
     hasOutliers,
     refused,
+    structureName: best?.fromName,
+    aliasKeys: fromNames.filter((m) => m.ref.startsWith('cas:')).map((m) => `CAS:${m.ref.slice(4)}`),
+    aliases: [],
+    byName,
   };
+}
+
+/** OPSIN's reading of the main name of each compound a source gave a structure, against it (AuditStats). */
+function audit(compounds: MergedCompound[], names: NameTable, stats: NameStats): void {
+  for (const c of compounds) {
+    if (c.type !== 'C' || c.structureName || !c.inchikey) continue;
+    const read = names.rows.get(normalizeText(c.compound));
+    if (!read?.inchikey) continue;
+    stats.audit.read++;
+    stats.audit[auditClass(read, c.inchikey, c.smiles)]++;
+  }
 }
 
 function withoutRef(p: PointRec): MergedPoint {
@@ -298,4 +347,6 @@ function assignIds(compounds: MergedCompound[], stats: MergeStats): void {
     taken.add(id);
     c.id = id;
   }
+  // An alias never hides a live id (a salted old id, rare, is not kept).
+  for (const c of compounds) c.aliases = c.aliasKeys.map((k) => compoundIdFor(k)).filter((id) => !taken.has(id));
 }

@@ -25,7 +25,8 @@ export interface RecordOptions {
 
 export async function fullRecord(store: Store, id: string, opts: RecordOptions = {}): Promise<Compound> {
   checkCompoundId(id);
-  const c = store.compound(id);
+  const alias = store.compound(id) ? undefined : store.aliasOf(id);
+  const c = store.compound(alias ?? id);
   if (!c) throw new ChemError(404, `no compound with id ${id} in the local database`);
   const notices: string[] = [];
   const files = opts.files ?? true;
@@ -51,9 +52,16 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
     const mw = (await import('../chem/molecule.js')).formulaWeight(c.formula);
     if (mw !== undefined) c.mw = Math.round(mw * 1e4) / 1e4;
   }
+  if (alias) notices.unshift(mergedNotice(id, c));
   if (notices.length) c.notices = notices;
   return completeRecord(c);
 }
+
+/** What `chem cid OLD-ID` says of a record merged into another. */
+export const mergedNotice = (old: string, c: Compound) =>
+  c.structure_name
+    ? `${old} is now ${c.id}: its structure was read from its name, and a compound with a structure has its InChIKey's id`
+    : `${old} is now ${c.id}: its structure, read from its name, is this compound's, so the records were merged`;
 
 /** The drawing and molfiles of a structure, and why any is left out. */
 interface StructureFiles {

@@ -12,7 +12,10 @@
 //     rev, compound (main name), cas (primary CAS, dashes), inchi, inchikey, formula (Hill, with
 //     charge for type C), type 'C'|'S', mw, smiles (OpenChemLib canonical), webbook_id, mtime,
 //     has_outliers 0|1, n_mixtures (set by insertMixtures), and for search:
-//     inchikey1 (first block), formula_hill (Hill without charge), n_points (data points).
+//     inchikey1 (first block), formula_hill (Hill without charge), n_points (data points);
+//     structure_name: the name whose OPSIN reading gave the structure, when no source gives one.
+//   id_aliases(id PK, compound_id)     ids of records merged into another (a CAS whose name gave the
+//                               structure of a compound already held), so an old id keeps answering.
 //   cas_numbers(cas PK, compound_id)   every CAS of a compound (merged CAS numbers included).
 //   names(id PK, compound_id, name, norm, kind)   kind 'main' | 'iupac' | 'synonym';
 //     norm = normalizeText(name) (lower case, accents stripped, single spaces; search/query.ts).
@@ -31,7 +34,7 @@ import { ChemError } from '../../api/errors.js';
 
 export type DB = Database.Database;
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -52,13 +55,15 @@ const SCHEMA = `
     mtime INTEGER NOT NULL,
     has_outliers INTEGER NOT NULL DEFAULT 0,
     n_mixtures INTEGER NOT NULL DEFAULT 0,
-    n_points INTEGER NOT NULL DEFAULT 0
+    n_points INTEGER NOT NULL DEFAULT 0,
+    structure_name TEXT
   );
   CREATE INDEX compounds_inchikey ON compounds(inchikey);
   CREATE INDEX compounds_inchikey1 ON compounds(inchikey1);
   CREATE INDEX compounds_formula_hill ON compounds(formula_hill);
   CREATE INDEX compounds_smiles ON compounds(smiles);
   CREATE INDEX compounds_inchi ON compounds(inchi);
+  CREATE TABLE id_aliases (id TEXT PRIMARY KEY, compound_id TEXT NOT NULL REFERENCES compounds(id));
   CREATE TABLE cas_numbers (cas TEXT PRIMARY KEY, compound_id TEXT NOT NULL REFERENCES compounds(id));
   CREATE INDEX cas_numbers_compound ON cas_numbers(compound_id);
   CREATE TABLE names (

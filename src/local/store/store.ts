@@ -26,6 +26,7 @@ export interface CompoundIdentityRow {
 interface CompoundRow extends CompoundIdentityRow {
   webbook_id: string | null;
   n_mixtures: number;
+  structure_name: string | null;
 }
 
 interface PointRow {
@@ -113,6 +114,11 @@ export class Store {
     return (this.db.prepare('SELECT compound_id FROM cas_numbers WHERE cas = ?').get(cas) as { compound_id: string } | undefined)?.compound_id;
   }
 
+  /** The id a merged record's old id now answers to (id_aliases), or undefined. */
+  aliasOf(id: string): string | undefined {
+    return (this.db.prepare('SELECT compound_id FROM id_aliases WHERE id = ?').get(id) as { compound_id: string } | undefined)?.compound_id;
+  }
+
   /** The stored record of a compound, or undefined for an unknown id. */
   compound(id: string): Compound | undefined {
     const row = this.db.prepare('SELECT * FROM compounds WHERE id = ?').get(id) as CompoundRow | undefined;
@@ -156,6 +162,14 @@ export class Store {
     c.tpdep_props = tpdep;
     c.has_outliers = !!row.has_outliers;
     c.log = this.log(used);
+    // A structure read from a name: OPSIN is its source, and the record says which name.
+    if (row.structure_name) {
+      const s = sources.get('opsin')!;
+      c.src.opsin = { db: s.db, url: s.url, license: s.license };
+      c.structure_name = row.structure_name;
+      const builtAt = Number(this.meta('built_at') ?? 0);
+      c.log.push({ dbid: `opsin:${row.structure_name}`, parse_time: 0, parsed: builtAt, retrieval: builtAt, t: builtAt, url: s.url });
+    }
     c.mtime = row.mtime;
     c.n_mixtures = row.n_mixtures;
     return c;

@@ -14,8 +14,9 @@ function withoutIndexes(db: DB, load: () => void): void {
 }
 
 export function writeCompounds(db: DB, compounds: MergedCompound[], mtime: number): void {
-  const insC = db.prepare(`INSERT INTO compounds (id, rev, compound, cas, inchi, inchikey, inchikey1, formula, formula_hill, type, mw, smiles, mtime, has_outliers, n_points)
-    VALUES (@id, 1, @compound, @cas, @inchi, @inchikey, @inchikey1, @formula, @formula_hill, @type, @mw, @smiles, @mtime, @has_outliers, @n_points)`);
+  const insC = db.prepare(`INSERT INTO compounds (id, rev, compound, cas, inchi, inchikey, inchikey1, formula, formula_hill, type, mw, smiles, mtime, has_outliers, n_points, structure_name)
+    VALUES (@id, 1, @compound, @cas, @inchi, @inchikey, @inchikey1, @formula, @formula_hill, @type, @mw, @smiles, @mtime, @has_outliers, @n_points, @structure_name)`);
+  const insAlias = db.prepare('INSERT OR IGNORE INTO id_aliases (id, compound_id) VALUES (?, ?)');
   const insCas = db.prepare('INSERT OR IGNORE INTO cas_numbers (cas, compound_id) VALUES (?, ?)');
   const insName = db.prepare('INSERT INTO names (compound_id, name, norm, kind) VALUES (?, ?, ?, ?)');
   const insPoint = db.prepare('INSERT INTO points (compound_id, key, v, s, t, c, r, e, calc, o) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
@@ -36,7 +37,9 @@ export function writeCompounds(db: DB, compounds: MergedCompound[], mtime: numbe
         mtime,
         has_outliers: c.hasOutliers ? 1 : 0,
         n_points: c.points.length,
+        structure_name: c.structureName ?? null,
       });
+      for (const a of c.aliases) insAlias.run(a, c.id);
       for (const cas of c.allCas) insCas.run(cas, c.id);
       for (const n of c.names) insName.run(c.id, n.name, normalizeText(n.name), n.kind);
       for (const p of c.points) {

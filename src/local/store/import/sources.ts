@@ -73,6 +73,7 @@ const list: SourceDef[] = [
   { key: 'staveley', db: 'Staveley, Lobo & Calado 1981', url: `${CHEMICALS}/Triple%20Properties`, license: 'MIT', ref: 'Staveley, Lobo & Calado, Cryogenics 21 (1981) 131' },
   { key: 'ipcc', db: 'IPCC AR6 global warming potentials', url: `${CHEMICALS}/Environment`, license: 'MIT', ref: 'IPCC AR6 WG1 (2021); Hodnebrog et al., Rev. Geophys. 58 (2020) e2019RG000691' },
   { key: 'odp', db: 'Ozone depletion potentials (US EPA, WMO 2010)', url: `${CHEMICALS}/Environment`, license: 'MIT', ref: 'US EPA ozone-depleting substances list; WMO Scientific Assessment of Ozone Depletion: 2010' },
+  { key: 'opsin', db: 'OPSIN 2.7.0 name-to-structure (a structure read from a name, no source giving one)', url: 'https://github.com/dan2097/opsin', license: 'MIT', ref: 'Lowe, Corbett, Murray-Rust & Glen, J. Chem. Inf. Model. 51 (2011) 739, doi:10.1021/ci100384d' },
   { key: 'cas-cc', db: 'CAS Common Chemistry', url: 'https://commonchemistry.cas.org/', license: 'CC-BY-NC-4.0', ref: 'CAS Common Chemistry, via CalebBell/chemicals', nc: true },
 ];
 
