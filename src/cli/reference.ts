@@ -33,7 +33,7 @@ export function commandReference(): Map<string, string> {
     const sections = subs.map((s) => `## ${path} ${s.name()}\n\n${block(s, `${path} ${s.name()}`)}`);
     pages.set(`${cmd.name()}.md`, [`# ${path}`, NOTE, block(cmd, path), ...sections].join('\n\n') + '\n');
   }
-  const index = commands.map((c) => `| [\`chem ${c.name()}\`](${c.name()}.md) | ${c.description()} |`);
+  const index = commands.map((c) => `| [\`chem ${c.name()}\`](${c.name()}.md) | ${c.summary() || c.description()} |`);
   pages.set(
     'README.md',
     [

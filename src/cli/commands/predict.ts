@@ -68,6 +68,7 @@ function predictionTable(r: PredictionResult, out: Render): string {
 export function predictCommand(deps: Deps): Command {
   return new Command('predict')
     .description('predict properties from a SMILES, offline: the chem-ml models first (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones); CHEM_MODELS=DIR uses the models in DIR')
+    .summary('predict properties from a SMILES: the chem-ml models (value ± uncertainty), then group contributions')
     .argument('[smiles]', 'the structure as SMILES, or - to read .smi lines ("SMILES [name]") from stdin')
     .addOption(new Option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)').argParser(propertyKeys))
     .addOption(new Option('--jobs <n>', 'batches of 2000+ lines: worker threads (default: one per core on 3+ cores, else none; 0: none)').argParser(wholeNumber(0)))
