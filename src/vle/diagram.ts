@@ -88,25 +88,29 @@ export function checkRequest(r: VleRequest): void {
 }
 
 /**
- * The compound a user's word names: an id as it is; else the one search hit whose name or CAS is
- * the word; else the compound the exact name or synonym converts to (main names first); else the
- * only search hit. Several hits and no exact name: ambiguous (400, the candidates listed).
+ * The compound a user's word names: an id as it is; a CAS number through search; a name through the
+ * exact name or synonym (main names first, as `chem convert name` reads it); else the search hit
+ * whose name or CAS is the word, or the only hit. Several hits and no exact name: ambiguous (400,
+ * the candidates listed).
  */
 async function resolve(backend: Backend, q: string): Promise<Compound> {
   const word = q.trim();
   if (!word) throw usageError('empty component');
   const record = async (id: string) => (await backend.compound(id, { files: false, predictions: false })).comp;
-  // a CAS number has the id's digit-group form too: one valid as both is searched (ids match there)
-  if (isCompoundIdForm(word) && !isValidCas(word)) return record(word);
+  // a CAS number has the id's digit-group form too: its check digit tells it apart (search matches ids as well)
+  const cas = isValidCas(word);
+  if (isCompoundIdForm(word) && !cas) return record(word);
+  if (!cas) {
+    const named = await backend.convert('name', word, { strict: true }).catch((err: unknown) => {
+      if (err instanceof ChemError && err.status === 404) return undefined;
+      throw err;
+    });
+    if (named?.cid) return record(named.cid);
+  }
   const { comps } = await backend.search(word);
   const norm = word.toLowerCase();
   const exact = comps.filter((c) => c.compound.toLowerCase() === norm || c.cas === word || c.id === word);
   if (exact.length === 1) return record(exact[0]!.id);
-  const named = await backend.convert('name', word, { strict: true }).catch((err: unknown) => {
-    if (err instanceof ChemError && err.status === 404) return undefined;
-    throw err;
-  });
-  if (named?.cid) return record(named.cid);
   if (comps.length === 1) return record(comps[0]!.id);
   if (!comps.length) throw notFound(`no compound matches "${word}"`);
   const list = comps.slice(0, 8).map((c) => `${c.compound} (${c.id}${c.cas ? `, ${c.cas}` : ''})`);
@@ -191,6 +195,9 @@ export async function vleDiagram(backend: Backend, req: VleRequest): Promise<Vle
   const ranked = comps.map((c) => {
     if (isSalt(c)) throw notFound(`${c.compound} (${c.id}) is a salt: it has no vapour pressure of its own`);
     const r = psatCurves(c);
+    if (!r.length && c.tpdep_props?.pvap?.some((p) => !p.calc && p.c)) {
+      throw notFound(`the database holds the vapour pressures of ${c.compound} (${c.id}) without their coefficients: rebuild it (chem db build) for chem vle`);
+    }
     if (!r.length) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database`);
     return r;
   }) as [Ranked[], Ranked[]];
