@@ -166,6 +166,7 @@ const CHECKS: Record<string, Check> = {
   'curl -H "$H" "$B/cid/69749139-429-6"': { session: 'serve', out: [/"inchikey": ?"LFQSCWFLJHTTHZ-UHFFFAOYSA-N"/] },
   'curl -H "$H" "$B/cid/69749139-429-6/mixtures"': { session: 'serve', out: [/"cid": ?"69749139-429-6",\s*"mixtures": ?\[/] },
   // The fixture has no mixtures: there the id is well-formed and unknown (404).
+  'curl -H "$H" "$B/vle?c1=ethanol&c2=water&p=101.325"': { session: 'serve', verify: (out) => expect(out).toMatch(FULL_DB ? /"azeotrope": ?\{"x1"/ : /"status": ?404/) },
   'curl -H "$H" "$B/mid/309475187-203-g"': { session: 'serve', verify: (out) => expect(out).toMatch(FULL_DB ? /"id": ?"309475187-203-g"/ : /"status": ?404/) },
   // Server-side convert is strict (database only): trans-2-butene is not in the fixture.
   'curl -H "$H" "$B/convert/smiles/$(node -p \'encodeURIComponent("C/C=C/C")\')"': {
