@@ -64,7 +64,7 @@ _chem() {
     'serve') subs=''; opts='--host --port --keys --no-auth --redis --redis-failure --redis-keys --metrics-token-file --trust-proxy -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'mixtures') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'mid') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'cid') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'cid') subs=''; opts='--points -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'db') subs='build info path pull'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'db build') subs=''; opts='--from --include-nc --fresh --structure-index -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'db info') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;

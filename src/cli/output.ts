@@ -202,10 +202,10 @@ function columnHeader(col: Column, ctx: Context): string {
   return unit ? `${name} (${unit})` : name;
 }
 
-/** A cell converted to the display unit; 12 significant digits remove conversion float noise. */
+/** A cell converted to the display unit, with the digits of the stored value (units.ts). */
 function cellValue(col: Column, v: Cell, ctx: Context): Cell {
   if (typeof v !== 'number' || !col.unit) return v;
-  return Number(displayUnit(col.unit, ctx.units).convert(v).toPrecision(12));
+  return displayUnit(col.unit, ctx.units).convert(v);
 }
 
 /** Numbers shown in tables: 6 significant digits, no exponent for everyday magnitudes. */
@@ -270,9 +270,9 @@ export function convertJson<T>(result: T, ctx: Context, unitOf = registryUnit): 
     const propKey = typeof obj.u === 'string' ? obj.u : key;
     if (typeof obj.v === 'number' && propKey) {
       const conv = displayUnit(unitOf(propKey), ctx.units);
-      const out: Record<string, unknown> = { ...obj, v: Number(conv.convert(obj.v).toPrecision(12)) };
+      const out: Record<string, unknown> = { ...obj, v: conv.convert(obj.v) };
       if (conv.unit) out.unit = conv.unit;
-      if (typeof obj.t === 'number') out.t = Number(displayUnit('K', ctx.units).convert(obj.t).toPrecision(12));
+      if (typeof obj.t === 'number') out.t = displayUnit('K', ctx.units).convert(obj.t);
       return out;
     }
     return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, walk(v, unitOf(k) !== undefined ? k : undefined)]));

@@ -4,6 +4,7 @@
 //   1 bar = 100 kPa; 1 atm = 101.325 kPa; 1 psi = 6.894757293168361 kPa (0.45359237 kg × 9.80665 m/s² / 0.0254² m²); 1 MPa = 1000 kPa
 //   1 kcal (thermochemical) = 4.184 kJ
 import type { Settings } from './config.js';
+import { convertKeepingDigits } from '../api/precision.js';
 
 export interface UnitPrefs {
   temp: Settings['temp'];
@@ -15,26 +16,34 @@ export const SPEC_UNITS: UnitPrefs = { temp: 'K', pressure: 'kPa', energy: 'kJ/m
 
 interface Conversion {
   unit: string;
+  /** The value in this unit, to the digits the stored value was written with (precision.ts). */
   convert: (v: number) => number;
 }
 
+/** A conversion whose result keeps the digits of its input: `to` there, `back` the inverse. */
+const conversion = (unit: string, to: (v: number) => number, back: (v: number) => number): Conversion => ({
+  unit,
+  convert: (v) => convertKeepingDigits(v, to, back),
+});
+const IDENTITY = (v: number) => v;
+
 const TEMP: Record<UnitPrefs['temp'], Conversion> = {
-  K: { unit: 'K', convert: (v) => v },
-  C: { unit: '°C', convert: (v) => v - 273.15 },
-  F: { unit: '°F', convert: (v) => (v * 9) / 5 - 459.67 },
+  K: { unit: 'K', convert: IDENTITY },
+  C: conversion('°C', (v) => v - 273.15, (v) => v + 273.15),
+  F: conversion('°F', (v) => (v * 9) / 5 - 459.67, (v) => ((v + 459.67) * 5) / 9),
 };
 
 const PRESSURE: Record<UnitPrefs['pressure'], Conversion> = {
-  kPa: { unit: 'kPa', convert: (v) => v },
-  bar: { unit: 'bar', convert: (v) => v / 100 },
-  atm: { unit: 'atm', convert: (v) => v / 101.325 },
-  psi: { unit: 'psi', convert: (v) => v / 6.894757293168361 },
-  MPa: { unit: 'MPa', convert: (v) => v / 1000 },
+  kPa: { unit: 'kPa', convert: IDENTITY },
+  bar: conversion('bar', (v) => v / 100, (v) => v * 100),
+  atm: conversion('atm', (v) => v / 101.325, (v) => v * 101.325),
+  psi: conversion('psi', (v) => v / 6.894757293168361, (v) => v * 6.894757293168361),
+  MPa: conversion('MPa', (v) => v / 1000, (v) => v * 1000),
 };
 
 const ENERGY: Record<UnitPrefs['energy'], Conversion> = {
-  'kJ/mol': { unit: 'kJ/mol', convert: (v) => v },
-  'kcal/mol': { unit: 'kcal/mol', convert: (v) => v / 4.184 },
+  'kJ/mol': { unit: 'kJ/mol', convert: IDENTITY },
+  'kcal/mol': conversion('kcal/mol', (v) => v / 4.184, (v) => v * 4.184),
 };
 
 /** How a value stored in `unit` (a registry unit) is shown under the user's preferences. */
@@ -42,5 +51,5 @@ export function displayUnit(unit: string | undefined, prefs: UnitPrefs): Convers
   if (unit === 'K') return TEMP[prefs.temp];
   if (unit === 'kPa') return PRESSURE[prefs.pressure];
   if (unit === 'kJ/mol') return ENERGY[prefs.energy];
-  return { unit: unit ?? '', convert: (v) => v };
+  return { unit: unit ?? '', convert: IDENTITY };
 }

@@ -52,13 +52,20 @@ describe.skipIf(!haveScript)('terminal behaviour', () => {
       expect(out.join('\n')).toMatch(/5 shown, page 1 of 1, total 13; more: --limit 13, --all/);
     });
 
-    it(`cid at ${cols} columns: property rows grouped (key and symbol once), no empty columns, nothing cut but names`, () => {
+    it(`cid at ${cols} columns: one summary row per property, no empty columns, nothing cut but names`, () => {
       const out = shownLines(inTty(`node bin/chem.js --db ${db} cid 69749139-429-6`, {}, cols));
       for (const l of out) expect(width(l)).toBeLessThanOrEqual(cols);
       expect(out).toContain('id           69749139-429-6');
       const header = out.find((l) => l.startsWith('property'))!;
       expect(header).toMatch(/^property\s+value\s+unit\s+source/);
       expect(header).not.toMatch(/T \(K\)/); // no fixed property has a temperature
+      expect(out.filter((l) => /^tb\s/.test(l))).toHaveLength(1);
+      expect(out.some((l) => /^tb\s+351\.37\s+K\s+yaws(\s+[\d.]+)?\s+\d+\s+\d+$/.test(l))).toBe(true);
+    });
+
+    it(`cid --points at ${cols} columns: property rows grouped (key and symbol once), nothing cut but names`, () => {
+      const out = shownLines(inTty(`node bin/chem.js --db ${db} cid 69749139-429-6 --points`, {}, cols));
+      for (const l of out) expect(width(l)).toBeLessThanOrEqual(cols);
       expect(out.filter((l) => /^tb Tboil\s/.test(l))).toHaveLength(1);
       expect(out.some((l) => /^tb Tboil\s+351\.37\s+K\s+yaws$/.test(l))).toBe(true);
     });

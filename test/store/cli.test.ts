@@ -57,11 +57,34 @@ describe('chem cid', () => {
     expect(comp.fixed_props.pc.find((p: { s: string }) => p.s === 'iupac').v).toBe(6148);
     expect(comp.drawing).toMatch(/^data:image\/png;base64,/);
   });
-  it('shows a table with an identifier block and value rows', async () => {
-    const r = await runChem(['cid', ETHANOL, '--db', db, '--format', 'table'], { columns: 160 });
+  it('shows a table with an identifier block and one summary row per property', async () => {
+    const r = await runChem(['cid', ETHANOL, '--db', db, '--format', 'table'], { columns: 100 });
+    const { comp } = JSON.parse((await runChem(['cid', ETHANOL, '--db', db, '--json'])).stdout);
     expect(r.stdout).toMatch(/^inchikey\s+LFQSCWFLJHTTHZ-UHFFFAOYSA-N$/m);
-    expect(r.stdout).toMatch(/^pc Pc\s+6148\s+kPa\s/m);
+    // IUPAC's 6148 kPa first, with the median of the measured values and the counts of points and sources
+    const pcs = comp.fixed_props.pc as { s: string; calc?: boolean }[];
+    const sources = new Set(pcs.map((p) => p.s)).size;
+    expect(r.stdout).toMatch(new RegExp(`^pc\\s+6148\\s+kPa\\s+iupac\\s+\\d+\\s+${pcs.length}\\s+${sources}$`, 'm'));
+    for (const key of [...Object.keys(comp.fixed_props), ...Object.keys(comp.tpdep_props)]) expect(r.stdout.match(new RegExp(`^${key} `, 'gm')), key).toHaveLength(1);
+    // a T-dependent property: the value nearest 298.15 K and the range of T its points cover
+    const pvap = comp.tpdep_props.pvap as { t: number }[];
+    const ts = pvap.map((p) => p.t);
+    expect(r.stdout).toMatch(/^property\s+at 298\.15 K\s+unit\s+range \(K\)\s+source\s+points\s+sources$/m);
+    expect(r.stdout).toMatch(new RegExp(`^pvap\\s+[\\d.]+( \\([\\d.]+ K\\))?\\s+kPa\\s+${Math.min(...ts)}–${Math.max(...ts)}\\s`, 'm'));
+    expect(r.stdout).toMatch(/^mcvol\s+\S+\s+ml\/mol\s+mcgowan\s+calc\s/m);
+    expect(r.stdout).toMatch(/^source\s*$/m);
+  });
+  it('--points shows every point (key and symbol on the first row of a property)', async () => {
+    const r = await runChem(['cid', ETHANOL, '--db', db, '--format', 'table', '--points'], { columns: 160 });
+    const { comp } = JSON.parse((await runChem(['cid', ETHANOL, '--db', db, '--json'])).stdout);
+    const lines = r.stdout.split('\n');
+    const first = lines.findIndex((l) => /^pc Pc\s+6148\s+kPa\s/.test(l));
+    expect(first).toBeGreaterThan(0);
+    expect(lines.slice(first + 1, first + comp.fixed_props.pc.length).every((l) => /^\s/.test(l))).toBe(true);
     expect(r.stdout).toMatch(/calc/);
+    // CSV is the same with and without it
+    const csv = (argv: string[]) => runChem(['cid', ETHANOL, '--db', db, '--format', 'csv', ...argv]).then((x) => x.stdout);
+    expect(await csv(['--points'])).toBe(await csv([]));
   });
   it('finds the type S record of a CAS only in a property table', async () => {
     const r = await runChem(['cid', compoundIdFor('CAS:1000-86-8'), '--db', db, '--json']);

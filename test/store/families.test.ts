@@ -69,7 +69,7 @@ describe('vapour pressure', () => {
     expect(at(ETHANOL, 'pvap', 'perry', 298.15)!.v).toBeCloseTo(7.9, 1);
   });
   it('Landolt coefficients are ln Pa (C = 0: Clausius–Clapeyron), and a row without range is refused', () => {
-    expect(at(WATER, 'pvap', 'landolt', 290)!.v).toBeCloseTo(Math.exp(25 - 5200 / 290) / 1000, 9);
+    expect(at(WATER, 'pvap', 'landolt', 290)!.v).toBe(Number((Math.exp(25 - 5200 / 290) / 1000).toPrecision(6))); // a correlation's point: 6 digits
     expect(log('Antoine Collection Poling.tsv')).toMatchObject({ rows: 2, accepted: 1, rejected: { 'missing coefficient': 1 } });
   });
 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compoundIdFor } from '../../src/api/ids.js';
+import { numberNoise } from '../number-noise.js';
 
 const DATA = process.env.CHEM_DATA_DIR || fileURLToPath(new URL('../../../shared/data', import.meta.url));
 const DIST = fileURLToPath(new URL('../../dist/local/store/', import.meta.url));
@@ -99,5 +100,12 @@ describe.skipIf(!existsSync(join(DATA, 'chemicals')))('full build from the data 
     } finally {
       store.close();
     }
+    // no binary noise in a full tf<200 search nor in 100 records (test/number-noise.ts)
+    expect(await numberNoise(join(dir, 'chem.sqlite'))).toEqual([]);
+    // ethanol's record on a terminal of 100 columns: a summary of at most 120 lines, tb's measured median 351.44 K (CRC, Yaws, PhysProp)
+    const { runChem } = await import('../helpers.js');
+    const summary = (await runChem(['cid', compoundIdFor('LFQSCWFLJHTTHZ-UHFFFAOYSA-N'), '--format', 'table', '--db', join(dir, 'chem.sqlite')], { columns: 100 })).stdout;
+    expect(summary.split('\n').length - 1).toBeLessThanOrEqual(120);
+    expect(summary).toMatch(/^tb Tboil\s.*\s351\.44\s/m);
   });
 });

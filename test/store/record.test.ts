@@ -115,7 +115,7 @@ describe('the first point is the recommended one', () => {
     const api = (await fullRecord(store, ETHANOL)).fixed_props!;
     const cli = JSON.parse((await runChem(['cid', ETHANOL, '--db', dbPath, '--json'])).stdout).comp.fixed_props;
     expect(cli).toEqual(api);
-    const table = (await runChem(['cid', ETHANOL, '--db', dbPath, '--format', 'table'], { columns: 200 })).stdout;
+    const table = (await runChem(['cid', ETHANOL, '--db', dbPath, '--format', 'table', '--points'], { columns: 200 })).stdout;
     // The tc rows: the one with the key, then those under it (key and symbol stand once).
     const lines = table.split('\n');
     const first = lines.findIndex((l) => /^tc Tc\s/.test(l));

@@ -1,19 +1,32 @@
-// chem cid ID: the full compound record (spec 2.1, GET /cid/{id}) — an identifier block, then one
-// row per value with its unit, source, reference, temperature and outlier/calculated marks.
+// chem cid ID: the full compound record (spec 2.1, GET /cid/{id}). Its table is the identifier block,
+// then a summary (one row per property: the recommended value, its source and marks, how many more
+// points and sources; for a T-dependent property the value nearest 298.15 K and the range covered),
+// then the sources; --points shows every point instead. JSON, NDJSON and CSV are the same either way.
 import { Command } from 'commander';
 import { plainSymbol, property } from '../../api/properties.js';
 import type { Compound, CompoundResponse, DataPoint } from '../../api/types.js';
 import { usageError } from '../../api/errors.js';
+import { formatWithUncertainty, median, roundSignificant } from '../../api/precision.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { readLines, runBatch } from '../batch.js';
 import { formatOf, printResult, type Render, type View } from '../output.js';
 import { examples } from '../help.js';
 
+/** The standard temperature (K): a T-dependent property is summarised by its value nearest it. */
+const T298 = 298.15;
+
 const ID_FIELDS = ['id', 'compound', 'cas', 'type', 'formula', 'mw', 'smiles', 'inchi', 'inchikey'] as const;
 
-/** Uncertainties in tables: 3 significant digits are enough to judge a value. */
-const uncertainty = (e: number) => String(Number(e.toPrecision(3)));
+/**
+ * A point's value in display units, `v ± e` when it has an uncertainty (a difference, converted as one):
+ * a model's both to e's second digit, a measured one's as the source wrote them.
+ */
+function valueText(p: DataPoint, v: (x: number) => number, out: Render): string {
+  if (p.e === undefined) return out.number(v(p.v));
+  const e = roundSignificant(v(p.v + p.e) - v(p.v), 3);
+  return p.calc ? formatWithUncertainty(v(p.v), e) : `${out.number(v(p.v))} ± ${e}`;
+}
 
 /**
  * Value rows of one property map in the record's order (recommended first). A property's key,
@@ -25,12 +38,12 @@ function valueRows(map: Record<string, DataPoint[]>, out: Render, refs: Map<stri
     const def = property(key);
     const v = (x: number) => out.convert(def?.unit, x);
     points.forEach((p, i) => {
-      const value = out.number(v(p.v)) + (p.e !== undefined ? ` ± ${uncertainty(v(p.v + p.e) - v(p.v))}` : '');
+      const value = valueText(p, v, out);
       const t = p.t === undefined ? '' : out.number(out.convert('K', p.t));
-      const marks = [p.o ? out.warn('outlier') : '', p.calc ? 'calc' : ''].filter(Boolean).join(' ');
+      const marks = marksOf(p, out);
       // The source's own reference is in the footer; a row shows only a reference of its own.
       const ref = p.r && p.r !== refs.get(p.s) ? p.r : '';
-      const label = i ? '' : def ? `${key} ${plainSymbol(def)}` : key;
+      const label = i ? '' : labelOf(key);
       rows.push([label, value, i ? '' : out.unit(def?.unit), t, p.s, marks, ref]);
     });
   }
@@ -50,47 +63,118 @@ function sourceRefs(c: Compound): Map<string, string> {
   return new Map([...counts].map(([s, m]) => [s, [...m].sort((a, b) => b[1] - a[1])[0]![0]]));
 }
 
-export const compoundView: View<CompoundResponse> = {
-  columns: ID_FIELDS.map((key) => ({ key })),
-  rows: ({ comp }) => [Object.fromEntries(ID_FIELDS.map((k) => [k, comp[k] as string | number | undefined]))],
-  table: ({ comp }, out) => {
-    const ids = ID_FIELDS.filter((k) => comp[k] !== undefined && comp[k] !== '').map((k) => [k, String(comp[k])]);
-    if (comp.other_names?.length) ids.push(['other names', comp.other_names.slice(0, 8).join('; ') + (comp.other_names.length > 8 ? ` (+${comp.other_names.length - 8})` : '')]);
-    if (comp.structure_name) ids.push(['structure', `read from the name "${comp.structure_name}" by OPSIN (no source gives one)`]);
-    if (comp.has_outliers) ids.push(['outliers', out.warn('yes (marked below)')]);
-    let text = out.table(['', { header: '', fit: 'wrap' }], ids);
-    const refs = sourceRefs(comp);
-    // Fixed and T-dependent properties in tables of their own: only the second has a T column.
-    const opt = (header: string) => ({ header, optional: true });
-    const columns = (first: string) => [first, 'value', opt('unit'), opt(`T (${out.unit('K')})`), 'source', opt(''), { header: 'reference', fit: 'truncate' as const, optional: true }];
-    for (const [title, map] of [['property', comp.fixed_props], ['T-dependent', comp.tpdep_props]] as const) {
-      const rows = valueRows((map ?? {}) as Record<string, DataPoint[]>, out, refs);
-      if (rows.length) text += out.table(columns(title), rows);
-    }
-    const src = Object.entries(comp.src ?? {}).map(([k, s]) => [k, `${s.db}${refs.get(k) ? `; ${refs.get(k)}` : ''}${s.license ? ` (${s.license})` : ''}`]);
-    if (src.length) text += out.table(['source', { header: '', fit: 'wrap' }], src);
-    return text;
-  },
+/** The identifier block of a record's table. */
+function identifierTable(comp: Compound, out: Render): string {
+  const ids = ID_FIELDS.filter((k) => comp[k] !== undefined && comp[k] !== '').map((k) => [k, String(comp[k])]);
+  if (comp.other_names?.length) ids.push(['other names', comp.other_names.slice(0, 8).join('; ') + (comp.other_names.length > 8 ? ` (+${comp.other_names.length - 8})` : '')]);
+  if (comp.structure_name) ids.push(['structure', `read from the name "${comp.structure_name}" by OPSIN (no source gives one)`]);
+  if (comp.has_outliers) ids.push(['outliers', out.warn('yes (marked below)')]);
+  return out.table(['', { header: '', fit: 'wrap' }], ids);
+}
+
+/** The sources' footer: key, database, the reference most points carry, licence. */
+function sourceTable(comp: Compound, out: Render, refs: Map<string, string>, fit: 'wrap' | 'truncate'): string {
+  const src = Object.entries(comp.src ?? {}).map(([k, s]) => [k, `${s.db}${refs.get(k) ? `; ${refs.get(k)}` : ''}${s.license ? ` (${s.license})` : ''}`]);
+  return src.length ? out.table(['source', { header: '', fit }], src) : '';
+}
+
+const marksOf = (p: DataPoint, out: Render) => [p.o ? out.warn('outlier') : '', p.calc ? 'calc' : ''].filter(Boolean).join(' ');
+const labelOf = (key: string) => {
+  const def = property(key);
+  return def ? `${key} ${plainSymbol(def)}` : key;
 };
+
+/** How many points and sources a property has, for the summary's `points` and `sources` columns. */
+const counts = (points: DataPoint[]) => [String(points.length), String(new Set(points.map((p) => p.s)).size)];
+
+/** The median of the measured values that are no outliers (what search rows show), when there are two or more. */
+function measuredMedian(points: DataPoint[]): number | undefined {
+  const vs = points.filter((p) => !p.calc && !p.o).map((p) => p.v);
+  return vs.length > 1 ? median(vs) : undefined;
+}
+
+/** The point of a T-dependent property nearest 298.15 K, the record's order breaking ties (the best source's). */
+function nearRoomTemperature(points: DataPoint[]): DataPoint {
+  const best = points.filter((p) => !p.calc && !p.o);
+  return (best.length ? best : points).reduce((a, p) => (Math.abs((p.t ?? 0) - T298) < Math.abs((a.t ?? 0) - T298) ? p : a));
+}
+
+/**
+ * The summary of a record (its terminal table): one row per property with the recommended value (the
+ * first point), unit, source and marks, the median of the measured values (as search rows show it),
+ * and how many points and sources there are; for a T-dependent property the value nearest 298.15 K
+ * (its T beside it when another) and the range covered.
+ */
+function summaryTables(comp: Compound, out: Render, refs: Map<string, string>): string {
+  let text = '';
+  const fixed = Object.entries((comp.fixed_props ?? {}) as Record<string, DataPoint[]>).filter(([, ps]) => ps.length);
+  const fixedRows = fixed.map(([key, ps]) => {
+    const def = property(key);
+    const p = ps[0]!;
+    const med = measuredMedian(ps);
+    return [key, valueText(p, (x) => out.convert(def?.unit, x), out), out.unit(def?.unit), p.s, marksOf(p, out), med === undefined ? '' : out.number(out.convert(def?.unit, med)), ...counts(ps)];
+  });
+  // The key alone names a property (the symbol is in --points): on a narrow terminal source keys give way, never a number.
+  const opt = (header: string) => ({ header, optional: true });
+  const source = { header: 'source', fit: 'truncate' as const };
+  if (fixedRows.length) text += out.table(['property', 'value', opt('unit'), source, opt(''), opt('median'), 'points', 'sources'], fixedRows);
+  const tdep = Object.entries((comp.tpdep_props ?? {}) as Record<string, DataPoint[]>).filter(([, ps]) => ps.length);
+  const room = out.number(out.convert('K', T298));
+  const tUnit = out.unit('K');
+  const tRows = tdep.map(([key, ps]) => {
+    const def = property(key);
+    const p = nearRoomTemperature(ps);
+    const ts = ps.map((q) => q.t ?? NaN).filter(Number.isFinite);
+    const [lo, hi] = [Math.min(...ts), Math.max(...ts)].map((t) => out.number(out.convert('K', t)));
+    const at = out.number(out.convert('K', p.t ?? NaN));
+    const value = valueText(p, (x) => out.convert(def?.unit, x), out) + (at === room ? '' : ` (${at} ${tUnit})`);
+    return [key, value, out.unit(def?.unit), lo === hi ? lo : `${lo}–${hi}`, p.s, marksOf(p, out), ...counts(ps)];
+  });
+  if (tRows.length) text += out.table(['property', `at ${room} ${tUnit}`, opt('unit'), `range (${tUnit})`, source, opt(''), 'points', 'sources'], tRows);
+  return text + sourceTable(comp, out, refs, 'truncate');
+}
+
+/** Every point of a record, as `--points` shows them: fixed and T-dependent properties in tables of their own. */
+function pointTables(comp: Compound, out: Render, refs: Map<string, string>): string {
+  let text = '';
+  const opt = (header: string) => ({ header, optional: true });
+  const columns = (first: string) => [first, 'value', opt('unit'), opt(`T (${out.unit('K')})`), 'source', opt(''), { header: 'reference', fit: 'truncate' as const, optional: true }];
+  for (const [title, map] of [['property', comp.fixed_props], ['T-dependent', comp.tpdep_props]] as const) {
+    const rows = valueRows((map ?? {}) as Record<string, DataPoint[]>, out, refs);
+    if (rows.length) text += out.table(columns(title), rows);
+  }
+  return text + sourceTable(comp, out, refs, 'wrap');
+}
+
+/** A record: the identifiers, then a summary of its properties, or (`points`) every point. */
+export function compoundView(points = false): View<CompoundResponse> {
+  return {
+    columns: ID_FIELDS.map((key) => ({ key })),
+    rows: ({ comp }) => [Object.fromEntries(ID_FIELDS.map((k) => [k, comp[k] as string | number | undefined]))],
+    table: ({ comp }, out) => {
+      const refs = sourceRefs(comp);
+      return identifierTable(comp, out) + (points ? pointTables(comp, out, refs) : summaryTables(comp, out, refs));
+    },
+  };
+}
 
 export function cidCommand(deps: Deps): Command {
   return new Command('cid')
-    .description('show a compound record: identifiers and every value with its source, reference and outlier mark')
+    .description('show a compound record: identifiers, then each property\'s recommended value with its source and how many more there are (--points: every value)')
     .argument('[id]', 'compound id (as shown by chem search), or - to read one per line from stdin')
-    .addHelpText('after', examples('chem cid 27-471-9', 'chem cid 27-471-9 --json', 'chem search ethanol --fields id | chem cid - --format csv'))
+    .option('--points', 'tables: every point of every property with its source, reference and marks, instead of the summary')
+    .addHelpText('after', examples('chem cid 27-471-9', 'chem cid 27-471-9 --points', 'chem cid 27-471-9 --json', 'chem search ethanol --fields id | chem cid - --format csv'))
     // an id taken from a CSV row by a shell ($(… | tail -1)) keeps the row's CR: ids hold no whitespace
-    .action(action(deps, (ctx, [id]) => runCid(ctx, { id: id?.trim() })));
+    .action(action(deps, (ctx, [id], opts: { points?: boolean }) => runCid(ctx, { id: id?.trim(), points: !!opts.points })));
 }
 
-async function runCid(ctx: Context, { id }: { id?: string }): Promise<number> {
+async function runCid(ctx: Context, { id, points }: { id?: string; points: boolean }): Promise<number> {
   if (!id) throw usageError('usage: chem cid ID (see chem cid --help)');
   const backend = await ctx.backend();
+  const view = compoundView(points);
   // Whole JSON documents carry every field; tables and rows (NDJSON with --fields) show none of the structure files.
   const files = (kind: 'single' | 'batch') => formatOf(ctx, kind) === 'json' || (formatOf(ctx, kind) === 'ndjson' && !ctx.fields);
-  if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.compound(v, { files: files('batch') }), compoundView, { concurrency: 1 });
-  const res = await backend.compound(id, { files: files('single') });
-  // An old id (of a record merged into another, id_aliases) answers with the record it is now, and says so.
-  if (res.comp.id !== id && res.comp.notices?.[0]) ctx.notice(res.comp.notices[0]);
-  await printResult(ctx, compoundView, res);
+  if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.compound(v, { files: files('batch') }), view, { concurrency: 1 });
+  await printResult(ctx, view, await backend.compound(id, { files: files('single') }));
   return 0;
 }

@@ -8,6 +8,7 @@
 // NDJSON batch rows are {"input": line, "result": <v1 prediction result>} or {"input": line, "error": {...}}.
 import { Command, Option } from 'commander';
 import { property, plainSymbol } from '../../api/properties.js';
+import { formatWithUncertainty } from '../../api/precision.js';
 import type { PredictionResult } from '../../api/types.js';
 import type { PredictOptions } from '../../backend.js';
 import { usageError } from '../../api/errors.js';
@@ -51,10 +52,12 @@ function predictionTable(r: PredictionResult, out: Render): string {
   const { fixed, tdep } = r.properties;
   for (const [key, points] of [...Object.entries(fixed), ...Object.entries(tdep)]) {
     const def = property(key);
+    const v = (x: number) => out.convert(def?.unit, x);
     points.forEach((p, i) => {
       rows.push([
         i ? '' : def ? `${key} ${plainSymbol(def)}` : key,
-        out.number(out.convert(def?.unit, p.v)),
+        // an uncertainty is a difference: converted as one (°C and K alike)
+        p.e === undefined ? out.number(v(p.v)) : formatWithUncertainty(v(p.v), v(p.v + p.e) - v(p.v)),
         i ? '' : out.unit(def?.unit),
         p.t === undefined ? '' : out.number(out.convert('K', p.t)),
         p.r ?? p.s,

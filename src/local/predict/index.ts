@@ -3,6 +3,7 @@
 import * as OCL from 'openchemlib';
 import { ChemError, toChemError } from '../../api/errors.js';
 import { PROPERTIES, property } from '../../api/properties.js';
+import { MAX_DIGITS, roundEstimate, roundSignificant, roundToUncertainty } from '../../api/precision.js';
 import type { DataPoint, PredictionResult, PropertyInfo, PropertyMap } from '../../api/types.js';
 import type { PredictOptions } from '../../backend.js';
 import { masses, parseSmiles, type Molecule } from '../chem/molecule.js';
@@ -84,16 +85,8 @@ export const CPG_GRID: readonly number[] = [298.15, 300, 400, 500, 600, 700, 800
 export const DVISC_GRID: readonly number[] = [250, 273.15, 298.15, 300, 323.15, 350, 373.15, 400, 450, 500];
 
 
-/** 10 ** k for k <= 22 (all exact): a lookup instead of a call of Math.pow. */
-const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
-const pow10 = (k: number) => (k < POW10.length ? POW10[k] : 10 ** k);
-
-/** Rounds to 10 significant digits, dropping float noise such as 337.53999999999996 (as Number(v.toPrecision(10)), faster). */
-function round(v: number): number {
-  if (v === 0 || !Number.isFinite(v)) return v;
-  const k = 9 - Math.floor(Math.log10(Math.abs(v)));
-  return k >= 0 ? Math.round(v * pow10(k)) / pow10(k) : Math.round(v / pow10(-k)) * pow10(-k);
-}
+/** Descriptors (mw, Crippen MR) to MAX_DIGITS significant digits, without float noise such as 337.53999999999996. */
+const round = (v: number) => roundSignificant(v, MAX_DIGITS);
 
 /** `info` entries from the registry, built once; each result gets its own copies. */
 const INFO: Record<string, PropertyInfo> = Object.fromEntries(
@@ -209,7 +202,8 @@ export function predictMolecules(mols: readonly (Molecule | LeanMolecule)[], opt
 
 function point(key: string, v: number, t?: number): DataPoint {
   const m = METHOD_OF[key];
-  return t === undefined ? { u: key, s: m.s, v: round(v), calc: true, r: m.r } : { u: key, s: m.s, t, v: round(v), calc: true, r: m.r };
+  // to the digits the method supports (precision.ts)
+  return t === undefined ? { u: key, s: m.s, v: roundEstimate(key, v), calc: true, r: m.r } : { u: key, s: m.s, t, v: roundEstimate(key, v), calc: true, r: m.r };
 }
 
 /** The fixed properties of the group-contribution methods and their derived ones. */
@@ -319,7 +313,8 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
     const { v, e } = values[j];
     for (let i = 0; i < parts.length; i++) {
       if (!inside[j][i]) continue;
-      const p: DataPoint = { u: key, s, v: round(v[i]), e: Number(e[i].toPrecision(3)), calc: true, r };
+      const rounded = roundToUncertainty(v[i], e[i]); // v to e's second digit
+      const p: DataPoint = { u: key, s, v: rounded.v, e: rounded.e, calc: true, r };
       (fixed[i][key] ??= []).unshift(p);
     }
   });

@@ -8,6 +8,7 @@ import { isValidCas, normalizeCas } from '../../../api/cas.js';
 import { isInchiKey } from '../../../api/inchikey.js';
 import { isTDependent, property } from '../../../api/properties.js';
 import type { DataPoint } from '../../../api/types.js';
+import { MAX_DIGITS, roundSignificant } from '../../../api/precision.js';
 import type { ImportLog } from '../store.js';
 import { source } from './sources.js';
 import type { Row } from './table.js';
@@ -196,12 +197,12 @@ export class ImportContext {
     const [lo, hi] = def.range ?? [-Infinity, Infinity];
     if (p.v < lo || p.v > hi || (def.positive && p.v <= 0)) return t.reject(`${key}: outside ${lo}..${hi}`), false;
     if (isTDependent(key) !== (p.t !== undefined)) throw new Error(`${key} point ${p.t === undefined ? 'needs' : 'must not have'} t`);
-    // 12 significant digits drop the float noise of unit conversions (78.2 °C → 351.35 K, not 351.34999…).
-    const rec: PointRec = { ref, key, s: src, v: Number(p.v.toPrecision(12)) };
+    // No table measures more than MAX_DIGITS digits: the float noise of a calculation goes (precision.ts).
+    const rec: PointRec = { ref, key, s: src, v: roundSignificant(p.v, MAX_DIGITS) };
     if (p.t !== undefined) rec.t = p.t;
     if (p.c) rec.c = p.c;
     rec.r = p.r || source(src).ref;
-    if (p.e !== undefined && Number.isFinite(p.e)) rec.e = Number(p.e.toPrecision(12));
+    if (p.e !== undefined && Number.isFinite(p.e)) rec.e = roundSignificant(p.e, MAX_DIGITS);
     if (p.calc) rec.calc = true;
     if (p.formula) rec.formula = p.formula;
     this.points.push(rec);

@@ -5,6 +5,7 @@
 import { tables, unitOf, type Value } from './runner.js';
 import { csv, num } from './table.js';
 import { convert } from './units.js';
+import { convertKeepingDigits } from '../../../api/precision.js';
 
 const CRITPROP = 'critprop/all_data/experimental_data/critprop_data_with_all_info_expt.csv';
 
@@ -30,8 +31,8 @@ const REFS: Record<string, string> = {
 /** CritProp columns, the unit the files use, and the conversion to the registry key's unit. */
 export const CRITPROP_COLUMNS: [col: string, unit: string, key: string, conv: (v: number) => number][] = [
   ['Tc', 'K', 'tc', (v) => v],
-  ['Pc', 'bar', 'pc', (v) => convert(v, 'bar', 'kPa')],
-  ['rhoc', 'mol/L', 'vc', (v) => 1 / v],
+  ['Pc', 'bar', 'pc', (v) => convertKeepingDigits(v, (x) => convert(x, 'bar', 'kPa'), (x) => convert(x, 'kPa', 'bar'))],
+  ['rhoc', 'mol/L', 'vc', (v) => convertKeepingDigits(v, (x) => 1 / x, (x) => 1 / x)],
   ['omega', '-', 'af', (v) => v],
   ['Tb', 'K', 'tb', (v) => v],
   ['Tm', 'K', 'tf', (v) => v],

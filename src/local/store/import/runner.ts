@@ -12,6 +12,13 @@ import { hillOf } from '../formula.js';
 import { median } from '../outliers.js';
 import { num, tsv, type Row } from './table.js';
 import { convert } from './units.js';
+import { convertKeepingDigits, roundSignificant } from '../../../api/precision.js';
+
+/**
+ * Significant digits of a value evaluated from a correlation: its coefficients have 5–8 digits and it
+ * reproduces its data to 0.1–1 %, so a sixth digit already says more than it knows (but keeps a curve smooth).
+ */
+const CURVE_DIGITS = 6;
 
 /** A temperature correlation of one row: f(T) in `unit`, valid tmin..tmax (K). */
 export interface Curve {
@@ -137,8 +144,11 @@ export function tables(name: string, specs: readonly TableSpec[], { crossCheck =
             else if ('f' in o) {
               curves.push({ ref, src: spec.src, r, calc: spec.calc, t, curve: o, formula });
             } else {
-              const to = (x: number) => convert(x, o.unit, unitOf(o.key));
-              ctx.point(t, ref, o.key, { ...o, v: to(o.v), e: o.e === undefined ? undefined : to(o.e), r: o.r ?? r, calc: o.calc ?? spec.calc, formula });
+              const [from, to] = [o.unit, unitOf(o.key)];
+              // the value keeps the digits the table wrote; an uncertainty is a difference (no °C offset)
+              const v = convertKeepingDigits(o.v, (x) => convert(x, from, to), (x) => convert(x, to, from));
+              const e = o.e === undefined ? undefined : convertKeepingDigits(o.e, (x) => convert(x, from, to) - convert(0, from, to), (x) => convert(x, to, from) - convert(0, to, from));
+              ctx.point(t, ref, o.key, { ...o, v, e, r: o.r ?? r, calc: o.calc ?? spec.calc, formula });
             }
           }
           for (const h of curves) held.push(t.used ? h : { ...h, row: t.rows });
@@ -210,7 +220,8 @@ function emitCurves(ctx: ImportContext, held: Held[], crossCheck: boolean): void
       const [lo, hi] = sampledRange(curve);
       let wrote = false;
       for (const T of curve.ts ?? tGrid(lo, hi)) {
-        wrote = ctx.point(h.t, h.ref, curve.key, { v: convert(curve.f(T), curve.unit, regUnit), t: T, c: curve.c, r: h.r, calc: h.calc, formula: h.formula }, h.src) || wrote;
+        const v = roundSignificant(convert(curve.f(T), curve.unit, regUnit), CURVE_DIGITS);
+        wrote = ctx.point(h.t, h.ref, curve.key, { v, t: T, c: curve.c, r: h.r, calc: h.calc, formula: h.formula }, h.src) || wrote;
       }
       if (wrote && h.row !== undefined) (accepted.get(h.t) ?? accepted.set(h.t, new Set()).get(h.t)!).add(h.row);
     }

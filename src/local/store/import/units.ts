@@ -31,6 +31,7 @@ const UNITS: Record<string, [string, number]> = {
 export function convert(v: number, from: string, to: string): number {
   if (from === to) return v;
   if (from === '°C' && to === 'K') return v + 273.15;
+  if (from === 'K' && to === '°C') return v - 273.15;
   const f = UNITS[from];
   const t = UNITS[to];
   if (!f || !t || f[0] !== t[0]) throw new Error(`cannot convert ${from || 'dimensionless'} to ${to || 'dimensionless'}`);

@@ -22,6 +22,7 @@
 //                                      for filter-only queries, (key, ord, v) to check candidates.
 //   search_keys(key, ord)              which compound has any point of a key (`has:`).
 import type { Compound } from '../../../api/types.js';
+import { median } from '../../../api/precision.js';
 import type { DB } from '../schema.js';
 import type { CompoundIdentityRow } from '../store.js';
 import type { BuildStep } from '../steps.js';
@@ -43,14 +44,11 @@ function resultCompound(r: CompoundIdentityRow, shown: (number | undefined)[]): 
 
 /**
  * The value shown for a property in a result row: the median of the measured values (outliers
- * left out), or of the calculated ones when nothing was measured.
+ * left out), or of the calculated ones when nothing was measured; with the precision of its values (precision.ts).
  */
 export function representative(points: { v: number; calc: number }[]): number | undefined {
   const measured = points.filter((p) => !p.calc);
-  const vs = (measured.length ? measured : points).map((p) => p.v).sort((a, b) => a - b);
-  if (!vs.length) return undefined;
-  const m = vs.length >> 1;
-  return vs.length % 2 ? vs[m] : (vs[m - 1]! + vs[m]!) / 2;
+  return median((measured.length ? measured : points).map((p) => p.v));
 }
 
 const TABLES = ['search_rank', 'search_names', 'search_words', 'search_prefixes', 'search_values', 'search_keys'];
