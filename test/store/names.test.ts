@@ -15,6 +15,9 @@ import { NAME_TABLE, readNameTable } from '../../src/local/store/name-structures
 import { SOURCES } from '../../src/local/store/import/sources.js';
 import { normalizeText } from '../../src/local/store/search/query.js';
 import { inchiOf } from '../../src/local/chem/inchi.js';
+import { merge } from '../../src/local/store/merge.js';
+import { computeStructures, type StructureJob } from '../../src/local/store/structures.js';
+import type { IdentityRec } from '../../src/local/store/import/context.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/store/names/', import.meta.url));
 const ETHANOL = 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N';
@@ -126,5 +129,28 @@ describe('a build with a table of names', () => {
       points: { duplicates: { tc: 1 }, refused: {} },
     });
     expect(info.type_c).toBe(3);
+  });
+});
+
+describe('a source structure of another compound (found by the audit of main names)', () => {
+  // Tributyrin (glycerol tributanoate, C15H26O6, 302.36 g/mol): one table gives methanetriyl tributanoate
+  // (C13H22O6, 274.31), two others the glycerol ester's weight. The structure whose row's weight is off the median
+  // of the compound's rows comes last.
+  const rows = (extra: IdentityRec[]): IdentityRec[] => [
+    { ref: 'cas:60-01-5', s: 'comptox', name: 'Glycerol tributyrate', smiles: 'CCCC(=O)OC(OC(=O)CCC)OC(=O)CCC', mw: 274.313 },
+    { ref: 'cas:60-01-5', s: 'comptox', name: 'Glycerol tributyrate', smiles: 'CCCC(=O)OCC(COC(=O)CCC)OC(=O)CCC', mw: 302.367 },
+    ...extra,
+  ];
+  const compute = (jobs: StructureJob[]) => computeStructures(jobs, 1);
+
+  it('takes the structure the weights of most rows agree with', async () => {
+    const { compounds } = await merge(rows([{ ref: 'cas:60-01-5', s: 'physprop', name: 'TRIBUTYRIN', mw: 302.37 }]), [], compute);
+    expect(compounds[0]).toMatchObject({ formula: 'C15H26O6' });
+    expect(compounds[0]!.mw).toBeCloseTo(302.36, 1);
+  });
+
+  it('keeps the ranking where two weights cannot say which is right', async () => {
+    const { compounds } = await merge(rows([]), [], compute);
+    expect(compounds[0]).toMatchObject({ formula: 'C13H22O6' });
   });
 });

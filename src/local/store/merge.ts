@@ -7,7 +7,7 @@
 //     InChIKey); InChIKey-only rows (Bell, AqSolDB) and SMILES-only rows (Huuskonen, ESOL, Bradley,
 //     CritProp) join the compound with that key, or become compounds of their own without CAS.
 //  4. A CAS without structure whose main name is that of exactly one compound with an InChIKey but
-//     no CAS (and nothing else) joins it when the formulas agree: 1,1-dichloropentane's CAS tables
+//     no CAS (and nothing else) joins it when the formulas and MWs agree: 1,1-dichloropentane's CAS tables
 //     and its SMILES/InChIKey-only tables name it alike but share no key (linkByName).
 //  5. A compound with a structure is type C (it has its InChI); one without is type S: known by CAS,
 //     or by an InChIKey alone (Bell gives a name and a key, and a key cannot be turned back into a
@@ -28,7 +28,7 @@ import type { DataPoint } from '../../api/types.js';
 import type { IdentityRec, PointRec } from './import/context.js';
 import { NAME_RANK, STRUCTURE_RANK, rankOf } from './import/sources.js';
 import { hillOf as hill } from './formula.js';
-import { outlierIndices } from './outliers.js';
+import { median, outlierIndices } from './outliers.js';
 import { normalizeText } from './search/query.js';
 import type { StructureJob, StructureResult } from './structures.js';
 import { cacheKey } from './structure-cache.js';
@@ -111,10 +111,21 @@ function groupByRef(identities: IdentityRec[], points: PointRec[]): Map<string, 
   return refs;
 }
 
-/** The identity row whose structure a reference uses, best rank first. */
+/** g/mol: a row's MW this far from the median MW of its reference's rows is another compound's. */
+const MW_OFF = 0.5;
+
+/**
+ * The identity rows whose structure a reference uses, best rank first; a row whose own MW is more than MW_OFF from
+ * the median MW of the reference's rows comes after the others (a source's structure of another compound: CompTox's
+ * Dashboard gives tributyrin, 60-01-5, as methanetriyl tributanoate, 274.3 g/mol, where its DSSTox table and
+ * PhysProp give 302.4 and the glycerol ester).
+ */
 function structureCandidates(r: Ref): IdentityRec[] {
   const withStructure = r.identities.filter((i) => i.smiles);
-  return withStructure.sort((a, b) => rankOf(STRUCTURE_RANK, a.s) - rankOf(STRUCTURE_RANK, b.s));
+  const mws = r.identities.flatMap((i) => (i.mw === undefined ? [] : [i.mw]));
+  const mid = mws.length > 2 ? median(mws) : undefined;
+  const off = (i: IdentityRec) => (mid !== undefined && i.mw !== undefined && Math.abs(i.mw - mid) > MW_OFF ? 1 : 0);
+  return withStructure.sort((a, b) => off(a) - off(b) || rankOf(STRUCTURE_RANK, a.s) - rankOf(STRUCTURE_RANK, b.s));
 }
 
 const jobKey = cacheKey;
@@ -199,6 +210,8 @@ function linkByName(groups: Map<string, Ref[]>, stats: MergeStats): MergedCompou
     if (!casGk || !keyGk) continue;
     const [f1, f2] = [built.get(casGk)!.formula, built.get(keyGk)!.formula];
     if (f1 && f2 && f1 !== f2) continue;
+    const [m1, m2] = [built.get(casGk)!.mw, built.get(keyGk)!.mw];
+    if (m1 !== undefined && m2 !== undefined && Math.abs(m1 - m2) > MW_OFF) continue;
     built.set(keyGk, build(keyGk, [...groups.get(keyGk)!, ...groups.get(casGk)!]));
     built.delete(casGk);
     stats.linked_by_name++;
