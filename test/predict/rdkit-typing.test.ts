@@ -70,9 +70,7 @@ function differences(smiles: readonly string[]): { compared: number; diffs: stri
 }
 
 /** Known differences, each with its cause; the test fails when one disappears too (then delete it here). */
-const KNOWN: Record<string, string> = {
-  'c1cc[pH]c1': "OpenChemLib's SMILES parser drops the hydrogen of an aromatic [pH], so the atom is not typed as RDKit's",
-};
+const KNOWN: Record<string, string> = {};
 
 const fixture = readFileSync(new URL('../fixtures/predict/typing.smi', import.meta.url), 'utf8')
   .split('\n')

@@ -2,6 +2,7 @@
 // Importing this module loads OpenChemLib (~70 ms), so only commands that need structures do.
 import * as OCL from 'openchemlib';
 import { ChemError, controlCharacter } from '../../api/errors.js';
+import { kekuleSmiles, readStructure, SmilesError, type Structure } from './smiles/read.js';
 
 export type Molecule = OCL.Molecule;
 
@@ -14,76 +15,89 @@ export function parserMessage(err: unknown): string {
 }
 
 /**
- * Parses a SMILES. `coordinates: false` (the default) is ~8x faster; ask for coordinates only
- * when a drawing or a molfile is needed. `stereo: false` skips stereo perception (which computes
- * coordinates of its own) when no stereo feature is read. Invalid input is the spec's 404 for predict/convert.
+ * Parses a SMILES: read strictly (smiles/read.ts), then built by OpenChemLib from its Kekulé form, with the
+ * hydrogens and radicals the reading gives. `coordinates: false` (the default) is ~8x faster; ask for coordinates
+ * only when a drawing or a molfile is needed. `stereo: false` skips stereo perception (which computes coordinates
+ * of its own) when no stereo feature is read. Invalid input is the spec's 404 for predict/convert.
  */
 export function parseSmiles(smiles: string, opts: { coordinates?: boolean; stereo?: boolean } = {}): Molecule {
   const s = smiles.trim();
-  if (!s) throw new ChemError(404, 'no compound can be generated from an empty SMILES');
-  if (/\s/.test(s)) throw new ChemError(404, `invalid SMILES "${s}": contains whitespace`);
-  // NUL and other control characters: OpenChemLib would stop reading there and answer a fragment.
-  const control = controlCharacter(s);
-  if (control) throw new ChemError(404, `invalid SMILES ${JSON.stringify(s)}: ${control}`);
-  const unclosed = unclosedBranch(s);
-  // Positions in messages count from 1, as for control characters (errors.ts).
-  if (unclosed >= 0) throw new ChemError(404, `invalid SMILES "${s}": unclosed branch "(" at position ${unclosed + 1}`);
+  const st = readSmiles(s);
   let mol: Molecule;
   try {
-    mol = OCL.Molecule.fromSmiles(dihydrogen(s), { noCoordinates: !opts.coordinates, noStereo: opts.stereo === false });
+    mol = OCL.Molecule.fromSmiles(st.g.aromatic.includes(1) ? kekuleSmiles(s, st) : s, { noCoordinates: !opts.coordinates, noStereo: opts.stereo === false });
   } catch (err) {
     throw new ChemError(404, `invalid SMILES "${s}": ${parserMessage(err)}`);
   }
-  if (mol.getAllAtoms() === 0) throw new ChemError(404, `invalid SMILES "${s}": no atoms`);
-  writtenAluminiumHydrogens(s, mol);
-  // OpenChemLib leaves a radical where an aromatic system cannot be kekulized (c1cccc1); without
-  // bracket atoms a SMILES cannot express a radical, so that is an invalid input.
-  if (!s.includes('[')) {
-    for (let a = 0; a < mol.getAllAtoms(); a++) {
-      if (mol.getAtomRadical(a)) throw new ChemError(404, `invalid SMILES "${s}": cannot kekulize the aromatic system at atom ${a + 1}`);
-    }
-  }
+  fitStructure(mol, st);
   return mol;
 }
 
-/** Dihydrogen written as one bracket atom, "[HH]" ("[2HH]"): OpenChemLib drops the written H (one atom, formula H). */
-const dihydrogen = (s: string) => (s.includes('HH]') ? s.replace(/(^|\.)\[(\d*)HH\](?=\.|$)/g, '$1[$2H][H]') : s);
-
-/**
- * OpenChemLib gives a bracket aluminium the hydrogens of valence 3 whatever is written ("[Al]" becomes AlH3,
- * formula H3Al): each Al atom gets the count its bracket writes (none when it writes none), as SMILES means.
- * Al is never in the organic subset, so the k-th Al atom is the k-th "[…Al…]" (heavy atoms keep their order).
- */
-function writtenAluminiumHydrogens(s: string, mol: Molecule): void {
-  if (!s.includes('Al')) return;
-  // "[Al…]" writes no H (0), "[AlH…]" one, "[AlH3…]" three
-  const written = [...s.matchAll(/\[\d*Al@*(?:H(\d*))?/g)].map((m) => (m[1] === undefined ? 0 : Number(m[1] || 1)));
-  let k = 0;
-  for (let a = 0; a < mol.getAllAtoms(); a++) {
-    if (mol.getAtomicNo(a) !== 13) continue;
-    const want = written[k++];
-    if (want === undefined || want === mol.getImplicitHydrogens(a)) continue;
-    // OpenChemLib fills an abnormal valence with hydrogens (less a charge's correction): aim, then correct once
-    let valence = mol.getOccupiedValence(a) + want;
-    mol.setAtomAbnormalValence(a, valence);
-    valence += want - mol.getImplicitHydrogens(a);
-    if (valence >= 0) mol.setAtomAbnormalValence(a, valence);
-    if (mol.getImplicitHydrogens(a) !== want) mol.setAtomAbnormalValence(a, -1);
+/** The strict reading of a SMILES (trimmed), its errors as the spec's 404 with the position or atom at fault. */
+export function readSmiles(s: string): Structure {
+  if (!s) throw new ChemError(404, 'no compound can be generated from an empty SMILES');
+  if (/\s/.test(s)) throw new ChemError(404, `invalid SMILES "${s}": contains whitespace`);
+  // NUL and other control characters: named as such rather than as an unexpected character
+  const control = controlCharacter(s);
+  if (control) throw new ChemError(404, `invalid SMILES ${JSON.stringify(s)}: ${control}`);
+  try {
+    return readStructure(s);
+  } catch (err) {
+    if (err instanceof SmilesError) throw new ChemError(404, `invalid SMILES "${s}": ${err.message}`);
+    throw err;
   }
 }
 
-/** Position of the first "(" that is never closed, or -1 (OpenChemLib accepts "C(C"). */
-function unclosedBranch(s: string): number {
-  const open: number[] = [];
-  let inBracket = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === '[') inBracket = true;
-    else if (c === ']') inBracket = false;
-    else if (!inBracket && c === '(') open.push(i);
-    else if (!inBracket && c === ')') open.pop();
+/**
+ * Gives OpenChemLib's atoms the hydrogens of the strict reading: OpenChemLib fills a bracket atom to a valence of
+ * its own ([S+3] as SH5+3, [Al] as AlH3) and drops the H of [HH]. Its atoms are the SMILES's, except that it swaps
+ * each plain hydrogen atom (on one heavy atom) with the last other atom (ExtendedMolecule.handleHydrogens); where
+ * the atoms do not line up so (hydrogens it makes itself, on metals), its own counts stay.
+ */
+function fitStructure(mol: Molecule, st: Structure): void {
+  const { g, h, start, conn } = st;
+  const n = g.z.length;
+  mol.ensureHelperArrays(OCL.Molecule.cHelperNeighbours);
+  if (mol.getAllAtoms() !== n) return;
+  const plain = new Uint8Array(n);
+  for (let a = 0; a < n; a++) plain[a] = +(g.z[a] === 1 && !g.isotope[a] && !g.charge[a] && h[a] === 0 && start[a + 1] - start[a] === 1 && g.z[conn[start[a]]] > 1);
+  const at = Array.from({ length: n }, (_, a) => a); // OpenChemLib's atom i is ours at[i]
+  let last = n - 1;
+  while (last >= 0 && plain[at[last]]) last--;
+  for (let i = 0; i < last; i++) {
+    if (!plain[at[i]]) continue;
+    [at[i], at[last]] = [at[last], at[i]];
+    while (last >= 0 && plain[at[last]]) last--;
   }
-  return open.length ? open[0]! : -1;
+  for (let i = 0; i < n; i++) if (mol.getAtomicNo(i) !== g.z[at[i]]) return;
+  for (let i = 0; i < n; i++) {
+    const a = at[i];
+    if (plain[a]) continue;
+    let want = h[a];
+    for (let k = start[a]; k < start[a + 1]; k++) if (g.z[conn[k]] === 1) want++; // OpenChemLib counts every hydrogen neighbour
+    const have = mol.getAllHydrogens(i);
+    if (have !== want) fitHydrogens(mol, i, want - have + mol.getImplicitHydrogens(i));
+  }
+}
+
+/** Gives atom `a` `want` implicit hydrogens: by an abnormal valence where OpenChemLib allows, else as hydrogen atoms. */
+function fitHydrogens(mol: Molecule, a: number, want: number): void {
+  // OpenChemLib fills an abnormal valence with hydrogens (less a charge's correction): aim, then correct once
+  let valence = mol.getOccupiedValence(a) + want;
+  mol.setAtomAbnormalValence(a, valence);
+  valence += want - mol.getImplicitHydrogens(a);
+  if (valence >= 0) mol.setAtomAbnormalValence(a, valence);
+  if (mol.getImplicitHydrogens(a) === want) return;
+  // a charge's correction can make the first aim miss: the lowest abnormal valence that gives them, else none
+  const top = mol.getOccupiedValence(a) + want + 16;
+  for (let v = 0; v <= top; v++) {
+    mol.setAtomAbnormalValence(a, v);
+    if (mol.getImplicitHydrogens(a) === want) return;
+  }
+  for (let v = 0; v <= top && mol.getImplicitHydrogens(a); v++) mol.setAtomAbnormalValence(a, v);
+  if (mol.getImplicitHydrogens(a) !== 0) throw new ChemError(404, `${mol.getAtomLabel(a)} with charge ${mol.getAtomCharge(a)} and ${want} hydrogens is beyond what OpenChemLib holds`);
+  for (let k = 0; k < want; k++) mol.addBond(a, mol.addAtom(1));
+  mol.ensureHelperArrays(OCL.Molecule.cHelperNeighbours);
 }
 
 /** Parses a V2000 or V3000 molfile. */

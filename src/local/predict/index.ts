@@ -6,8 +6,8 @@ import { PROPERTIES, property } from '../../api/properties.js';
 import { MAX_DIGITS, roundEstimate, roundSignificant, roundToUncertainty } from '../../api/precision.js';
 import type { DataPoint, PredictionResult, PropertyInfo, PropertyMap } from '../../api/types.js';
 import type { PredictOptions } from '../../backend.js';
-import { masses, parseSmiles, type Molecule } from '../chem/molecule.js';
-import { LeanMolecule, readSmiles } from '../chem/smiles.js';
+import { masses, parseSmiles, readSmiles, type Molecule } from '../chem/molecule.js';
+import { LeanMolecule, leanMolecule } from '../chem/smiles/lean.js';
 import { crippen, crippenTypes } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
@@ -103,8 +103,11 @@ export function predict(smiles: string, opts: PredictOptions = {}): PredictionRe
   return predictMolecules([read(smiles)], opts)[0];
 }
 
-/** The lean reader's molecule where it reads the SMILES, else OpenChemLib's (with its errors); stereo does not change any predicted value. */
-const read = (smiles: string): Molecule | LeanMolecule => readSmiles(smiles) ?? parseSmiles(smiles, { stereo: false });
+/** The lean molecule of the strict reading where it holds the structure, else OpenChemLib's; stereo does not change any predicted value. */
+function read(smiles: string): Molecule | LeanMolecule {
+  const s = smiles.trim();
+  return leanMolecule(readSmiles(s)) ?? parseSmiles(s, { stereo: false });
+}
 
 /** Predictions for many SMILES at once (the models walk their trees for many molecules far faster); a ChemError replaces each invalid one. */
 export function predictMany(smiles: readonly string[], opts: PredictOptions = {}): (PredictionResult | ChemError)[] {
