@@ -18,6 +18,7 @@ import { inchiOf } from '../../src/local/chem/inchi.js';
 import { merge } from '../../src/local/store/merge.js';
 import { computeStructures, type StructureJob } from '../../src/local/store/structures.js';
 import type { IdentityRec } from '../../src/local/store/import/context.js';
+import { runChem } from '../helpers.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/store/names/', import.meta.url));
 const ETHANOL = 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N';
@@ -83,6 +84,16 @@ describe('a build with a table of names', () => {
     expect(c.id).toBe(compoundIdFor(METHYLPENTANOL));
     expect(c.notices![0]).toContain(`${old} is now ${c.id}`);
     expect(c.fixed_props!.tc!.length).toBeGreaterThan(0); // predictions beside the measured value
+  });
+
+  it('chem cid OLD-ID prints the merged record and says so on stderr; the table marks a structure read from a name', async () => {
+    const merged = await runChem(['cid', compoundIdFor('CAS:99001-14-6'), '--db', join(dir, 'chem.sqlite'), '--format', 'table']);
+    expect(merged.code).toBe(0);
+    expect(merged.stdout).toContain(compoundIdFor(ETHANOL));
+    expect(merged.stderr).toMatch(/is now .*merged/);
+    const named = await runChem(['cid', compoundIdFor(METHYLPENTANOL), '--db', join(dir, 'chem.sqlite'), '--format', 'table']);
+    expect(named.stdout).toMatch(/structure +read from the name "2-methylpentan-3-ol" by OPSIN/);
+    expect(named.stderr).toBe('');
   });
 
   it('merges a CAS whose name gives a structure already held into that record, keeping every point', async () => {

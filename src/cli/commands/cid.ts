@@ -175,6 +175,9 @@ async function runCid(ctx: Context, { id, points }: { id?: string; points: boole
   // Whole JSON documents carry every field; tables and rows (NDJSON with --fields) show none of the structure files.
   const files = (kind: 'single' | 'batch') => formatOf(ctx, kind) === 'json' || (formatOf(ctx, kind) === 'ndjson' && !ctx.fields);
   if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.compound(v, { files: files('batch') }), view, { concurrency: 1 });
-  await printResult(ctx, view, await backend.compound(id, { files: files('single') }));
+  const res = await backend.compound(id, { files: files('single') });
+  // An old id (of a record merged into another, id_aliases) answers with the record it is now, and says so.
+  if (res.comp.id !== id && res.comp.notices?.[0]) ctx.notice(res.comp.notices[0]);
+  await printResult(ctx, view, res);
   return 0;
 }
