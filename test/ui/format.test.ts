@@ -2,6 +2,7 @@
 // definitions of the units, keeping the digits a value was written with, and model values as `v ± e`.
 import { describe, expect, it } from 'vitest';
 import { SPEC_UNITS, displayUnit } from '../../src/cli/units.js';
+import { formatWithUncertainty, roundToUncertainty } from '../../src/api/precision.js';
 // @ts-expect-error -- a plain ES module of the page, without types
 import { UNITS, conversionOf, convertValue, pointValue, readUnits, withUncertainty } from '../../src/server/ui/assets/format.js';
 
@@ -27,18 +28,15 @@ describe('unit conversions of the page', () => {
     expect(convertValue(278.66499999999996, T.C)).toBe(5.515);
   });
 
-  it('agrees with the CLI on every choice (the same factors as src/cli/units.ts)', () => {
+  it('shows what the CLI shows on every choice (src/cli/units.ts, src/api/precision.ts)', () => {
     const registry = { temp: 'K', pressure: 'kPa', energy: 'kJ/mol' } as const;
     for (const dim of Object.keys(registry) as (keyof typeof registry)[]) {
       for (const choice of Object.keys(UNITS[dim].choices)) {
         const cli = displayUnit(registry[dim], { ...SPEC_UNITS, [dim]: choice });
         const page = conversionOf(registry[dim], { ...SPEC_UNITS, [dim]: choice });
         expect(page.label).toBe(cli.unit);
-        for (const v of [0.5, 77.36, 351.44, 4872.2]) {
-          const shown = convertValue(v, page);
-          // within half a unit of the last digit shown
-          const [, frac = ''] = String(shown).split('.');
-          expect(Math.abs(shown - cli.convert(v)), `${v} ${registry[dim]} in ${choice}`).toBeLessThanOrEqual(0.5 * 10 ** -frac.length + 1e-12);
+        for (const v of [0.5, 1, 77.36, 101.325, 273.15, 351.44, 4872.2, 0.00123, 1.5e-7, 22064]) {
+          expect(convertValue(v, page), `${v} ${registry[dim]} in ${choice}`).toBe(cli.convert(v));
         }
       }
     }
@@ -62,6 +60,13 @@ describe('model values as v ± e', () => {
     expect(withUncertainty(0.6228102762, 0.0831)).toBe('0.623 ± 0.083');
     expect(withUncertainty(-0.2096587555, 0.101)).toBe('-0.21 ± 0.10');
     expect(withUncertainty(12345.6, 340)).toBe('12350 ± 340');
+  });
+
+  it('writes what the CLI writes for the values the API sends (src/api/precision.ts)', () => {
+    for (const [v0, e0] of [[353.643, 33.7], [171.5641785, 11.8], [38.52965015, 1.03], [0.6228102762, 0.0831], [-0.2096587555, 0.101], [-33.82688834, 7.05], [12345.6, 340], [5.5, 0.996], [1e-4, 3.3e-6]] as const) {
+      const { v, e } = roundToUncertainty(v0, e0);
+      expect(withUncertainty(v, e), `${v0} ± ${e0}`).toBe(formatWithUncertainty(v, e));
+    }
   });
 
   it('converts a model value and its uncertainty before rounding: e is a difference', () => {

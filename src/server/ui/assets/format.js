@@ -1,6 +1,7 @@
 // Numbers and units of the web page: the unit choices of the CLI (src/cli/units.ts, the same exact
-// factors), a converted value keeping the digits its source wrote, and a model value as `v ± e`.
-// Plain functions without the DOM, so the tests run them in Node as well as in the browser.
+// factors), a converted value keeping the digits its source wrote, and a model value as `v ± e`, by the
+// rules of src/api/precision.ts (a test holds the two to the same results). Plain functions without the
+// DOM, so the tests run them in Node as well as in the browser.
 
 /** Each unit dimension: the registry unit it converts, and per choice its label, conversion, inverse and scale. */
 export const UNITS = {
@@ -55,15 +56,21 @@ export function conversionOf(unit, units) {
   return { label: unit, to: (v) => v, back: (v) => v, scale: 1 };
 }
 
-/** `v` rounded to `d` decimals (negative: tens, hundreds), dividing by an exact power of ten. */
+/** Significant digits a value keeps at most (as stored). */
+const MAX_DIGITS = 8;
+
+/** `v` rounded to `d` decimals (negative: tens, hundreds), by an exact power of ten. */
 export function roundDecimals(v, d) {
   if (!Number.isFinite(v) || v === 0) return v;
+  if (d > 22 || d < -22) return d > 0 ? v : 0;
+  if (d > 0 && Math.abs(v) * 10 ** d >= 2 ** 53) return v;
   return d >= 0 ? Math.round(v * 10 ** d) / 10 ** d : Math.round(v / 10 ** -d) * 10 ** -d;
 }
 
 export function roundSignificant(v, n) {
   if (!Number.isFinite(v) || v === 0) return v;
-  return roundDecimals(v, n - 1 - Math.floor(Math.log10(Math.abs(v))));
+  const d = n - 1 - Math.floor(Math.log10(Math.abs(v)));
+  return Math.abs(d) > 22 ? Number(v.toPrecision(n)) : roundDecimals(v, d);
 }
 
 /** Decimals of a number as JavaScript writes it: 351.44 → 2, 5370 → 0, 1.5e-7 → 8. */
@@ -78,20 +85,25 @@ export function significantDigits(v) {
 }
 
 /** A value as sent, without the digits binary arithmetic may have added (278.66499999999996 → 278.665). */
-export const clean = (v) => Number(v.toPrecision(8));
+export const clean = (v) => Number(v.toPrecision(MAX_DIGITS));
 
-/** `c.to(v)` with the fewest significant digits that convert back to `v` as written: 351.44 K → 78.29 °C, 172.92 °F. */
+/**
+ * `c.to(v)` with the fewest significant digits that convert back to `v` within less than half of its last
+ * written digit (351.44 K → 172.92 °F); a shift (K → °C) exact, with the decimals of the value and the shift
+ * (351.44 K → 78.29 °C, 0.5 K → −272.65 °C).
+ */
 export function convertValue(v, c) {
   const x0 = clean(v);
   const x = c.to(x0);
-  if (c.scale === 1 && c.to(0) === 0) return x0;
   if (!Number.isFinite(x) || x === 0) return x;
-  const d = decimals(x0);
-  for (let n = 1; n < 17; n++) {
+  const shift = c.to(0);
+  if (Math.abs(c.to(1) - shift - 1) < 1e-12) return roundSignificant(roundDecimals(x, Math.max(decimals(x0), decimals(shift))), MAX_DIGITS);
+  const tolerance = 0.49 * 10 ** -decimals(x0);
+  for (let n = 1; n < MAX_DIGITS; n++) {
     const r = roundSignificant(x, n);
-    if (roundDecimals(c.back(r), d) === x0) return r;
+    if (Math.abs(c.back(r) - x0) <= tolerance) return r;
   }
-  return x;
+  return roundSignificant(x, MAX_DIGITS);
 }
 
 /** A model value with its uncertainty: e to 2 significant digits, v to the place of e's second digit (353.643 ± 33.7 → "354 ± 34"). */
