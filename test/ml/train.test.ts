@@ -71,8 +71,9 @@ describe.skipIf(!hasXgboost)('trainer smoke run', () => {
     try {
       expect(loadModel('tb')!.trainedOn).toBe(4);
       expect(checkGolden(golden)).toBeGreaterThan(0);
-      // one compound, and the model point is first
-      expect(predict('CCCO').properties.fixed.tb![0]!.s).toMatch(/^chem-ml-1\.0/);
+      // without cross-validation nothing shows the model beats Joback: Joback's point first, the model's after it as beta
+      const tb = predict('CCCO').properties.fixed.tb!;
+      expect(tb.map((p) => p.s)).toEqual(['joback', 'chem-ml-1.1-beta']);
     } finally {
       if (before === undefined) delete process.env.CHEM_MODELS;
       else process.env.CHEM_MODELS = before;

@@ -68,7 +68,7 @@ export function predictorSource(s: string): { db: string; url: string } {
   return { db: s, url: '' };
 }
 
-/** Keys of the chem-ml model family (ml.ts); their model point comes first, the group-contribution point second. */
+/** Keys of the chem-ml model family (ml.ts); a model point comes first when its model beats the baseline (Model.first), else second. */
 export const MODEL_KEYS: readonly string[] = ['tb', 'tf', 'tc', 'pc', 'vc', 'af', 'hf', 'gf', 'hvap', 'hfus', 'log10ws', 'logp'];
 
 /** Reference (`r`) of a model's points. */
@@ -282,7 +282,8 @@ function result(a: FeatureInputs, fixed: PropertyMap, wanted: Set<string>, opts:
 }
 
 /**
- * Puts each model's point first in `fixed[key]`. Outside a model's domain there is no model point; the reason goes
+ * Puts each model's point into `fixed[key]`: first when the model beats its baseline (Model.first), else after the
+ * group-contribution point. Outside a model's domain there is no model point; the reason goes
  * into `c` of the group-contribution point. The features are computed only when some wanted key has a model, once
  * per molecule; each model walks its trees for all molecules in its domain at once.
  */
@@ -318,7 +319,9 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
       if (!inside[j][i]) continue;
       const rounded = roundToUncertainty(v[i], e[i]); // v to e's second digit
       const p: DataPoint = { u: key, s, v: rounded.v, e: rounded.e, calc: true, r };
-      (fixed[i][key] ??= []).unshift(p);
+      const points = (fixed[i][key] ??= []);
+      if (m.first) points.unshift(p);
+      else points.push(p);
     }
   });
 }

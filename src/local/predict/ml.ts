@@ -18,6 +18,11 @@ export interface Model {
   family: string;
   version: string;
   beta: boolean;
+  /**
+   * Whether its point comes before the group-contribution point: only when its scaffold-CV error beats the
+   * baseline's (on the database's folds and on the published CritProp scaffold folds); otherwise it follows, as beta.
+   */
+  first: boolean;
   /** Uncertainty e = calibration × spread of the members (68 % of scaffold-CV errors fall within e). */
   calibration: number;
   cv: Record<string, { mae: number; n: number }>;
@@ -34,7 +39,7 @@ export interface Model {
   offset?: { index: number; scale: number };
 }
 
-/** Source key of a model's points: `chem-ml-1.0`, or `chem-ml-1.0-beta` below the release bar. */
+/** Source key of a model's points: `chem-ml-1.1`, or `chem-ml-1.1-beta` below the release bar. */
 export const sourceKey = (m: Model) => `${m.family}-${m.version}${m.beta ? '-beta' : ''}`;
 
 const SHIPPED = fileURLToPath(new URL('../../../models', import.meta.url));
@@ -87,6 +92,8 @@ interface ModelFile {
   family: string;
   version: string;
   beta: boolean;
+  /** Absent in 1.0 files, whose model point always came first. */
+  first?: boolean;
   features: number;
   n_features: number;
   trained_on: number;
@@ -109,6 +116,7 @@ function parseModel(doc: ModelFile, path: string): Model {
     family: doc.family,
     version: doc.version,
     beta: doc.beta,
+    first: doc.first ?? true,
     calibration: doc.calibration,
     cv: doc.cv,
     domain: doc.domain,
