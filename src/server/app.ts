@@ -8,7 +8,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Backend } from '../backend.js';
-import type { VleRequest } from '../vle/diagram.js';
 import { ChemError } from '../api/errors.js';
 import { CONVERT_FORMATS, type ConvertFormat } from '../api/types.js';
 import { checkCompoundIdForm, checkMixtureIdForm } from '../api/ids.js';
@@ -18,6 +17,7 @@ import { RateLimiter, type Decision, type Limiter } from './limiter.js';
 import { Metrics } from './metrics.js';
 import { registerOps, type ReadyChecks } from './ops.js';
 import { registerUi } from './ui/routes.js';
+import { registerVle } from './vle.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -84,35 +84,6 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === opaque);
-}
-
-/** The query of GET /vle: c1, c2 (id, CAS or name), p (kPa) or t (K), x (comma list), model, dew. 400 for anything else. */
-function vleRequest(q: Record<string, unknown>): VleRequest {
-  const text = (k: string): string | undefined => {
-    const v = q[k];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string' || v.trim() === '') throw new ChemError(400, `invalid ${k}: give it once, not empty`);
-    return v;
-  };
-  const number = (k: string): number | undefined => {
-    const v = text(k);
-    if (v === undefined) return undefined;
-    const n = Number(v);
-    if (!Number.isFinite(n)) throw new ChemError(400, `invalid ${k} ${quote(v)}: expected a number`);
-    return n;
-  };
-  const c1 = text('c1');
-  const c2 = text('c2');
-  if (!c1 || !c2) throw new ChemError(400, 'give both components: c1 and c2 (compound id, CAS or name)');
-  const x = text('x')?.split(',').map((v) => {
-    const n = Number(v.trim());
-    if (v.trim() === '' || !Number.isFinite(n)) throw new ChemError(400, `invalid x ${quote(v)}: expected mole fractions in [0, 1], comma-separated`);
-    return n;
-  });
-  const model = text('model');
-  const dew = text('dew');
-  if (dew !== undefined && dew !== 'true' && dew !== 'false') throw new ChemError(400, 'invalid dew: true or false');
-  return { c1, c2, p: number('p'), t: number('t'), x, model: model as VleRequest['model'], dew: dew === 'true' };
 }
 
 export function buildServer(opts: ServerOptions): FastifyInstance {
@@ -303,13 +274,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     return call(() => backend.predict(smiles));
   });
 
-  // Beyond v1: a Txy/Pxy diagram of two compounds (src/vle), under the same keys and limits.
-  app.get(`${API_PREFIX}/vle`, async (req: Req) => {
-    const request = vleRequest(req.query);
-    const { vleDiagram } = await import('../vle/diagram.js');
-    return call(() => vleDiagram(backend, request));
-  });
-
+  registerVle(app, backend, API_PREFIX, call);
   registerUi(app, backend, API_PREFIX, call);
 
   return app;

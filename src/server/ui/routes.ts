@@ -62,7 +62,7 @@ const UNIT_CHOICES: { [K in keyof UnitPrefs]: readonly string[] } = {
 };
 
 /** Display units from the query (`?temp=C&pressure=bar`), spec units otherwise. */
-function unitsOf(query: Record<string, unknown>): UnitPrefs {
+export function unitsOf(query: Record<string, unknown>): UnitPrefs {
   const units = { ...SPEC_UNITS };
   for (const name of Object.keys(UNIT_CHOICES) as (keyof UnitPrefs)[]) {
     const v = query[name];
@@ -73,7 +73,7 @@ function unitsOf(query: Record<string, unknown>): UnitPrefs {
   return units;
 }
 
-const svgReply = (reply: FastifyReply, svg: string) =>
+export const svgReply = (reply: FastifyReply, svg: string) =>
   reply
     .header('Content-Type', 'image/svg+xml; charset=utf-8')
     .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")

@@ -416,8 +416,32 @@ async function mixtureView(id) {
           ),
         ]
       : null,
+    m.kind === 'binary' && m.params.some((set) => set.model === 'NRTL' || set.model === 'Wilson') ? vleSection(m) : null,
   );
   say('');
+}
+
+/** The pair's Txy diagram at 101.325 kPa (GET /vle/plot, as chem vle draws it) with its azeotrope named (GET /vle). */
+function vleSection(m) {
+  const [a, b] = m.components;
+  const query = `c1=${enc(a.cid)}&c2=${enc(b.cid)}`;
+  const temp = conversionOf('K', units);
+  const fig = h('figure', { class: 'vle' }, h('figcaption', {}, `Txy diagram at 101.325 kPa: ${a.name} (1) / ${b.name} (2), bubble and dew curves`));
+  const azeotrope = h('p', { class: 'azeotrope' }, h('span', { class: 'muted' }, 'Computing the azeotrope…'));
+  svgImage(`/vle/plot?${query}&${unitQuery()}`, `Txy diagram of ${a.name} and ${b.name} at 101.325 kPa, the azeotrope marked`).then(
+    (img) => fig.prepend(img),
+    (err) => fig.append(failure(err)),
+  );
+  api(`/vle?${query}&x=0,1`).then(
+    (r) => {
+      const az = r.azeotrope;
+      const line = az ? `Azeotrope: x1 = ${az.x1.toFixed(4)} at ${convertValue(Number(az.t.toFixed(2)), temp)} ${temp.label}${az.heterogeneous ? ' (heterogeneous: the liquid splits)' : ''}` : 'No azeotrope.';
+      const psat = [...new Set(r.sources.psat.map((s) => `${s.name}: ${s.equation} (${s.s})`))].join('; ');
+      azeotrope.replaceChildren(line, h('div', { class: 'muted' }, `${r.model} parameters of this record; vapour pressures: ${psat}.`));
+    },
+    (err) => azeotrope.replaceChildren(failure(err)),
+  );
+  return [h('h2', {}, 'Vapour–liquid equilibrium'), fig, azeotrope];
 }
 
 async function predictView(params) {

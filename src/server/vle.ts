@@ -1,0 +1,62 @@
+// Beyond v1: the phase equilibria of chem vle under the same keys, limits and caching as /api/v1.
+// GET /vle answers the body `chem vle --json` prints; GET /vle/plot draws its Txy (or Pxy) diagram
+// with the azeotrope marked, as SVG in the display units of the query (the mixture page shows it).
+import type { FastifyInstance } from 'fastify';
+import { ChemError } from '../api/errors.js';
+import type { Backend } from '../backend.js';
+import { displayUnit } from '../cli/units.js';
+import type { VleRequest } from '../vle/diagram.js';
+import { quote } from './errors.js';
+import { svgReply, unitsOf } from './ui/routes.js';
+
+/** The query of GET /vle: c1, c2 (id, CAS or name), p (kPa) or t (K), x (comma list), model, dew. 400 for anything else. */
+function vleRequest(q: Record<string, unknown>): VleRequest {
+  const text = (k: string): string | undefined => {
+    const v = q[k];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string' || v.trim() === '') throw new ChemError(400, `invalid ${k}: give it once, not empty`);
+    return v;
+  };
+  const number = (k: string): number | undefined => {
+    const v = text(k);
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isFinite(n)) throw new ChemError(400, `invalid ${k} ${quote(v)}: expected a number`);
+    return n;
+  };
+  const c1 = text('c1');
+  const c2 = text('c2');
+  if (!c1 || !c2) throw new ChemError(400, 'give both components: c1 and c2 (compound id, CAS or name)');
+  const x = text('x')?.split(',').map((v) => {
+    const n = Number(v.trim());
+    if (v.trim() === '' || !Number.isFinite(n)) throw new ChemError(400, `invalid x ${quote(v)}: expected mole fractions in [0, 1], comma-separated`);
+    return n;
+  });
+  const model = text('model');
+  const dew = text('dew');
+  if (dew !== undefined && dew !== 'true' && dew !== 'false') throw new ChemError(400, 'invalid dew: true or false');
+  return { c1, c2, p: number('p'), t: number('t'), x, model: model as VleRequest['model'], dew: dew === 'true' };
+}
+
+/** `call` runs the work within the server's concurrency and time limits. */
+export function registerVle(app: FastifyInstance, backend: Backend, apiPrefix: string, call: <T>(work: () => Promise<T>) => Promise<T>): void {
+  app.get(`${apiPrefix}/vle`, async (req) => {
+    const request = vleRequest(req.query as Record<string, unknown>);
+    const { vleDiagram } = await import('../vle/diagram.js');
+    return call(() => vleDiagram(backend, request));
+  });
+
+  app.get(`${apiPrefix}/vle/plot`, async (req, reply) => {
+    const query = { ...(req.query as Record<string, unknown>) };
+    const units = unitsOf(query);
+    for (const k of ['temp', 'pressure', 'energy']) delete query[k];
+    const request = vleRequest(query);
+    const [{ vleDiagram }, { vleSeries }, { chartSvg }] = await Promise.all([import('../vle/diagram.js'), import('../vle/plot.js'), import('../plot/chart.js')]);
+    const svg = await call(async () => {
+      const r = await vleDiagram(backend, request);
+      const [diagram] = vleSeries(r, displayUnit(r.p !== undefined ? 'K' : 'kPa', units));
+      return chartSvg(`${r.components[0].name} / ${r.components[1].name}`, [diagram!]);
+    });
+    return svgReply(reply, svg);
+  });
+}
