@@ -24,7 +24,7 @@ let failed = 0;
 for (const [name, needsDb] of [['predict.js', false], ['smiles.js', false], ['search.js', true], ['records.js', true], ['vle.js', true], ['serve.js', false], ['ui.js', true]]) {
   console.log(`\n=== bench/${name} ===`);
   if (needsDb && !db) {
-    console.log('skipped: give --db PATH, a database built with "chem db build --structure-index"');
+    console.log('skipped: give --db PATH, a database built with "chem db build"');
     continue;
   }
   const r = spawnSync(process.execPath, [dir + name, ...(db ? ['--db', db] : [])], { stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 26 });

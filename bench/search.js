@@ -152,11 +152,11 @@ const STRUCTURE_MIX = [
 async function structures() {
   const { openDb } = await import('../dist/local/store/schema.js');
   const { SearchEngine } = await import('../dist/local/store/search/engine.js');
-  const { hasStructureIndex } = await import('../dist/local/store/search/structure-index.js');
+  const { structureIndexState } = await import('../dist/local/store/search/structure-index.js');
   const { StructureIndex } = await import('../dist/local/store/search/structure.js');
   const db = openDb(opt.db, { readonly: true });
-  if (!hasStructureIndex(db)) {
-    console.log('structure queries: skipped, the database has no structure index (chem db build --structure-index)');
+  if (structureIndexState(db) !== 'current') {
+    console.log('structure queries: skipped, the database has no current structure index (rebuild it: chem db build)');
     return;
   }
   const engine = new SearchEngine(db);

@@ -34,7 +34,7 @@ export type BackendFactory = (ctx: Context, globals: BackendOptions) => Promise<
 export const createBackend: BackendFactory = async (ctx, globals) => {
   if (chooseBackend(globals, ctx.settings) === 'local') {
     const { LocalBackend } = await import('../local/backend.js');
-    return new LocalBackend({ dbPath: ctx.settings.db, env: ctx.env, notice: ctx.notice });
+    return new LocalBackend({ dbPath: ctx.settings.db, env: ctx.env, notice: ctx.notice, opsinJar: ctx.settings.opsinJar });
   }
   const [{ RemoteBackend }, { DiskCache }, { sharedBucket, realClock, TokenBucket }] = await Promise.all([
     import('../remote/backend.js'),

@@ -16,6 +16,7 @@ export const CONFIG_KEYS = {
   temp: { env: 'CHEM_TEMP', values: ['K', 'C', 'F'] },
   pressure: { env: 'CHEM_PRESSURE', values: ['kPa', 'bar', 'atm', 'psi', 'MPa'] },
   energy: { env: 'CHEM_ENERGY', values: ['kJ/mol', 'kcal/mol'] },
+  'opsin-jar': { env: 'CHEM_OPSIN_JAR', values: undefined },
 } as const satisfies Record<string, { env: string; values: readonly string[] | undefined }>;
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;
@@ -116,6 +117,8 @@ export interface Settings {
   temp: 'K' | 'C' | 'F';
   pressure: 'kPa' | 'bar' | 'atm' | 'psi' | 'MPa';
   energy: 'kJ/mol' | 'kcal/mol';
+  /** The OPSIN jar for names the database does not hold (unset: the Debian package's path). */
+  opsinJar?: string;
 }
 
 /** XDG data dir for the database. */
@@ -155,6 +158,7 @@ export function resolveSettings(env: Env, file: Partial<Record<ConfigKey, unknow
     temp: (get('temp') ?? 'K') as Settings['temp'],
     pressure: (get('pressure') ?? 'kPa') as Settings['pressure'],
     energy: (get('energy') ?? 'kJ/mol') as Settings['energy'],
+    opsinJar: get('opsin-jar'),
   };
 }
 

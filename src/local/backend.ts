@@ -8,8 +8,10 @@ import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, Mi
 export interface LocalOptions {
   /** Path of the SQLite database. */
   dbPath: string;
-  /** Environment, for CHEM_DATA_DIR (build the database on first use). */
+  /** Environment, for CHEM_DATA_DIR (build the database on first use), JAVA_HOME and PATH (OPSIN). */
   env: Record<string, string | undefined>;
+  /** The OPSIN jar (setting opsin-jar / CHEM_OPSIN_JAR), else the Debian package's path. */
+  opsinJar?: string;
   notice: (message: string) => void;
 }
 
@@ -35,11 +37,7 @@ export class LocalBackend implements Backend {
     if (store) {
       const hit = await convertFromDb(store.db, from, v);
       if (hit) return hit;
-      if (from === 'name') {
-        const { engineFor } = await import('./store/search/engine.js');
-        const near = (await engineFor(store.db).search(`name:"${v.replace(/"/g, '')}"`)).suggestions ?? [];
-        throw new ChemError(404, `no compound named "${v}" in the database${near.length ? ` (did you mean ${near.slice(0, 3).join(', ')}?)` : ''}`);
-      }
+      if (from === 'name') return this.fromName(store, v, opts);
       if (from !== 'smiles') throw new ChemError(404, `no compound with ${from} ${v} in the database`);
     }
     const { structureIdentifiers } = await import('./chem/identity.js');
@@ -51,6 +49,45 @@ export class LocalBackend implements Backend {
     opts.onNotice?.('not in the database: identifiers computed from the structure (cid and name empty)');
     // The fields in the spec's order (2.4), as the database answers them.
     return { cid: '', inchi: ids.inchi, inchikey: ids.inchikey, name: '', smiles: ids.smiles };
+  }
+
+  private opsin?: import('./chem/opsin.js').Opsin | { missing: string };
+
+  /**
+   * A name the database does not hold: OPSIN's structure (when Java and OPSIN are found, never with `strict`),
+   * answered as the database's record of that structure or as identifiers computed from it, marked
+   * `structure_from_name`; otherwise the 404 with the names the database has near it.
+   */
+  private async fromName(store: import('./store/store.js').Store, name: string, opts: ConvertOptions): Promise<ConversionResult> {
+    const { engineFor } = await import('./store/search/engine.js');
+    const near = async () => {
+      const s = (await engineFor(store.db).search(`name:"${name.replace(/"/g, '')}"`)).suggestions ?? [];
+      return s.length ? ` (did you mean ${s.slice(0, 3).join(', ')}?)` : '';
+    };
+    const notHeld = `no compound named "${name}" in the database`;
+    if (opts.strict) throw new ChemError(404, notHeld + (await near()));
+    const { findOpsin, Opsin, OPSIN_INSTALL } = await import('./chem/opsin.js');
+    if (!this.opsin) {
+      const setup = findOpsin(this.options.env, this.options.opsinJar);
+      this.opsin = 'missing' in setup ? setup : new Opsin(setup);
+    }
+    const opsin = this.opsin;
+    if (!(opsin instanceof Opsin)) throw new ChemError(404, `${notHeld}${await near()}; to read other names, ${OPSIN_INSTALL} (${opsin.missing})`);
+    const smiles = await opsin.smiles(name);
+    if (!smiles) throw new ChemError(404, `${notHeld}, and ${opsin.label} cannot read it${await near()}`);
+    const { structureIdentifiers } = await import('./chem/identity.js');
+    const ids = await structureIdentifiers('smiles', smiles).catch((err: unknown) => {
+      throw new ChemError(404, `${opsin.label} reads "${name}" as ${smiles}, which has no structure here: ${(err as Error).message}`);
+    });
+    const { convertFromDb } = await import('./store/search/convert.js');
+    const held = await convertFromDb(store.db, 'inchikey', ids.inchikey);
+    const mark = { structure_from_name: opsin.label };
+    if (held) {
+      opts.onNotice?.(`"${name}" is not a name in the database: ${opsin.label} reads it as ${held.name} (${held.cid})`);
+      return { ...held, ...mark };
+    }
+    opts.onNotice?.(`not in the database: structure read from the name by ${opsin.label} (cid empty)`);
+    return { cid: '', inchi: ids.inchi, inchikey: ids.inchikey, name, smiles: ids.smiles, ...mark };
   }
 
   async search(query: string, page?: number): Promise<SearchResult> {

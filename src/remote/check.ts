@@ -86,7 +86,7 @@ export function checkCompound(v: unknown): CompoundResponse {
 }
 
 export function checkConversion(v: unknown): ConversionResult {
-  fields(object(v, 'body'), 'body', { cid: 'string', inchi: 'string', inchikey: 'string', name: 'string', smiles: 'string' });
+  fields(object(v, 'body'), 'body', { cid: 'string', inchi: 'string', inchikey: 'string', name: 'string', smiles: 'string' }, { structure_from_name: 'string' });
   return v as ConversionResult;
 }
 

@@ -9,6 +9,6 @@ export const FIXTURE_DATA = new URL('../fixtures/search/data', import.meta.url).
 
 export async function buildFixtureDb(): Promise<string> {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'chem-search-')), 'chem.db');
-  await buildDatabase({ from: FIXTURE_DATA, dbPath, threads: 1, now: 1_700_000_000, structureIndex: true });
+  await buildDatabase({ from: FIXTURE_DATA, dbPath, threads: 1, now: 1_700_000_000 }); // the structure index by default
   return dbPath;
 }

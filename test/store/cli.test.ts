@@ -1,6 +1,7 @@
 // chem db build|info|path and chem cid through the CLI, on the fixture mirror.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,24 @@ describe('chem db', () => {
     expect(s.compounds).toBeGreaterThan(5);
     expect(s.points_by_key.tb).toBeGreaterThan(5);
     expect(r.stderr).toBe(''); // no progress bar when stderr is not a terminal
+  });
+  it('writes the structure index by default; without it (--no-structure-index) or with an older one, sub:/sim: exit 6 in one line', async () => {
+    const hits = await runChem(['search', 'sub:[CX4][OH]', '--db', db, '--json']);
+    expect(hits.code).toBe(0);
+    expect(JSON.parse(hits.stdout).comps.map((c: { compound: string }) => c.compound)).toEqual(['Ethanol']); // the fixture's one alcohol
+    const bare = join(dir, 'bare.sqlite');
+    expect((await runChem(['db', 'build', '--from', MIRROR, '--db', bare, '--no-structure-index', '--json'])).code).toBe(0);
+    copyFileSync(db, join(dir, 'old.sqlite'));
+    const old = new Database(join(dir, 'old.sqlite'));
+    old.exec("DELETE FROM search_structure WHERE name = 'version'"); // as version 2 wrote it
+    old.close();
+    for (const [path, what] of [[bare, 'no structure index'], [join(dir, 'old.sqlite'), 'the structure index of an older chem']]) {
+      for (const q of ['sub:[CX4][OH]', 'sim:CCO']) {
+        const r = await runChem(['search', q, '--db', path]);
+        expect(r.code, `${path} ${q}`).toBe(EXIT.unavailable);
+        expect(r.stderr).toBe(`chem: error: the database has ${what}${what.startsWith('no') ? ' (built with --no-structure-index)' : ''} for sub:/sim: queries: rebuild it with "chem db build --from DIR" or "chem db pull"\n`);
+      }
+    }
   });
   it('refuses a build without a data directory', async () => {
     const r = await runChem(['db', 'build', '--db', join(dir, 'other.sqlite')]);

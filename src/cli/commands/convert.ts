@@ -20,11 +20,17 @@ export interface ConvertOptions {
 }
 
 const FIELDS = ['cid', 'name', 'inchi', 'inchikey', 'smiles'] as const;
+/** Set (to "OPSIN 2.7.0") when the structure was read from a name the database does not hold. */
+const FROM_NAME = 'structure_from_name';
 
 export const conversionView: View<ConversionResult> = {
-  columns: FIELDS.map((key) => ({ key })),
-  rows: (r) => [Object.fromEntries(FIELDS.map((k) => [k, r[k]]))],
-  table: (r, out) => out.table(['', { header: '', fit: 'wrap' }], FIELDS.map((k) => [k, r[k] || '—'])),
+  columns: [...FIELDS.map((key) => ({ key })), { key: FROM_NAME, optional: true }],
+  rows: (r) => [{ ...Object.fromEntries(FIELDS.map((k) => [k, r[k]])), [FROM_NAME]: (r[FROM_NAME] as string | undefined) ?? '' }],
+  table: (r, out) => {
+    const rows = FIELDS.map((k) => [k, r[k] || '—']);
+    if (r[FROM_NAME]) rows.push(['read by', `${r[FROM_NAME] as string} (the database does not hold this name)`]);
+    return out.table(['', { header: '', fit: 'wrap' }], rows);
+  },
 };
 
 export function convertCommand(deps: Deps): Command {

@@ -9,6 +9,7 @@ import { CRIPPEN_TYPE_NAMES, type CrippenResult } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { JOBACK_GROUPS, type JobackGroup } from './joback-table.js';
 import type { JobackEstimate } from './joback.js';
+import { atomEnvironments, heavyDegrees } from './environments.js';
 import { BOND_AROMATIC, BOND_DOUBLE, BOND_SINGLE, BOND_TRIPLE, type MolGraph } from './molgraph.js';
 
 /** Bumped whenever the layout or a definition changes: model files name the version they were trained on. */
@@ -98,34 +99,22 @@ export function featureVector(inp: FeatureInputs): Float32Array {
   x[O_CRIPPEN + CRIPPEN_KEYS.length] = inp.crippen.logp;
   x[O_CRIPPEN + CRIPPEN_KEYS.length + 1] = inp.crippen.mr;
   x[O_MCGOWAN] = inp.mcgowan ?? NaN;
-  atomEnvironments(g, hdeg, x, O_MORGAN);
+  // every environment identifier at radius 0, 1 and 2 adds one count to its bucket (MORGAN_BITS, a power of two)
+  atomEnvironments(g, hdeg, (id) => x[O_MORGAN + (id & (MORGAN_BITS - 1))]++);
   return x;
 }
 
 const finite = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? NaN : v);
 
-/** Scratch arrays reused from molecule to molecule (grown as needed): the callee's per-atom values. */
-let scratch = { hdeg: new Int32Array(0), seen: new Uint8Array(0), stack: new Int32Array(0), ids: new Uint32Array(0), next: new Uint32Array(0) };
-const pairs = new Uint32Array(256);
+/** Scratch arrays reused from molecule to molecule (grown as needed): the component walk's. */
+let scratch = { seen: new Uint8Array(0), stack: new Int32Array(0) };
 
-/** The scratch, for a graph of `n` core atoms. */
 function scratchFor(n: number): typeof scratch {
-  if (scratch.hdeg.length < n) {
+  if (scratch.seen.length < n) {
     const m = Math.max(256, 2 * n);
-    scratch = { hdeg: new Int32Array(m), seen: new Uint8Array(m), stack: new Int32Array(m), ids: new Uint32Array(m), next: new Uint32Array(m) };
+    scratch = { seen: new Uint8Array(m), stack: new Int32Array(m) };
   }
   return scratch;
-}
-
-/** Heavy neighbours of each core atom (into the scratch). */
-function heavyDegrees(g: MolGraph): Int32Array {
-  const hdeg = scratchFor(g.heavy).hdeg;
-  for (let a = 0; a < g.heavy; a++) {
-    let d = 0;
-    for (let k = g.start[a]; k < g.coreEnd[a]; k++) if (g.z[g.nbr[k]] !== 1) d++;
-    hdeg[a] = d;
-  }
-  return hdeg;
 }
 
 function graphCounts(g: MolGraph, hdeg: Int32Array, x: Float32Array, o: number): void {
@@ -198,47 +187,4 @@ function components(g: MolGraph): number {
     }
   }
   return n;
-}
-
-const FNV = 2166136261;
-const mix = (h: number, v: number) => Math.imul(h ^ (v >>> 0), 16777619) >>> 0;
-/** mix(FNV, bond code) for each code. */
-const BOND_SEED = Uint32Array.from({ length: 256 }, (_, code) => mix(FNV, code));
-/** The bucket of identifier h: h % MORGAN_BITS, a power of two. */
-const BUCKET = MORGAN_BITS - 1;
-
-/**
- * Circular atom environments (ECFP-like, hydrogens as counts): radius 0 = element, heavy degree, H count,
- * charge, ring and aromatic flags; each further radius hashes the atom's identifier with its neighbours'
- * (bond order, identifier) pairs, sorted. Every identifier at radius 0, 1 and 2 adds one count to its bucket.
- */
-function atomEnvironments(g: MolGraph, hdeg: Int32Array, x: Float32Array, o: number): void {
-  let { ids, next } = scratch;
-  for (let a = 0; a < g.heavy; a++) {
-    const h = mix(mix(mix(mix(mix(mix(FNV, g.z[a]), hdeg[a]), g.hs[a]), g.charge[a] + 16), g.ring[a]), g.aromatic[a]);
-    ids[a] = h;
-    x[o + (h & BUCKET)]++;
-  }
-  for (let r = 1; r <= 2; r++) {
-    const seed = mix(FNV, r);
-    for (let a = 0; a < g.heavy; a++) {
-      // the (bond, identifier) pairs in ascending order (insertion sort: a handful of neighbours)
-      const end = g.coreEnd[a];
-      const p = end - g.start[a] <= pairs.length ? pairs : new Uint32Array(end - g.start[a]);
-      let n = 0;
-      for (let k = g.start[a]; k < end; k++) {
-        const v = mix(BOND_SEED[g.bond[k]], ids[g.nbr[k]]);
-        let i = n++;
-        for (; i > 0 && p[i - 1] > v; i--) p[i] = p[i - 1];
-        p[i] = v;
-      }
-      let h = mix(seed, ids[a]);
-      for (let i = 0; i < n; i++) h = mix(h, p[i]);
-      next[a] = h;
-      x[o + (h & BUCKET)]++;
-    }
-    const t = ids;
-    ids = next;
-    next = t;
-  }
 }

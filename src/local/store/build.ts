@@ -28,7 +28,7 @@ export interface BuildOptions {
   /** Worker threads for structures (default: all cores; 1 = in this thread). */
   threads?: number;
   steps?: readonly BuildStep[];
-  /** Also build the structure index of sub:/sim: searches (slow: minutes on the full data). */
+  /** Build the structure index of sub:/sim: searches (default true; false leaves it out, sub:/sim: then exit 6). */
   structureIndex?: boolean;
   /** Progress: a phase name and, while computing structures, done/total. */
   onProgress?: (phase: string, done?: number, total?: number) => void;
@@ -40,11 +40,8 @@ export interface BuildOptions {
   names?: string | false;
 }
 
-/** The steps after the compounds are written (steps.ts), in order. */
-export const BUILD_STEPS: readonly BuildStep[] = [mixturesStep, searchIndexStep];
-/** The structure index of sub:/sim: costs ~12 ms of CPU per structure (minutes on the full data), so a
- * build makes it only when asked (`chem db build --structure-index`); it runs after the search index (its ords). */
-export const STRUCTURE_INDEX_STEP: BuildStep = structureIndexStep;
+/** The steps after the compounds are written (steps.ts), in order; the structure index uses the search index's ords. */
+export const BUILD_STEPS: readonly BuildStep[] = [mixturesStep, searchIndexStep, structureIndexStep];
 
 /** Builds the database and returns its facts (`chem db info`'s). */
 export async function buildDatabase(opts: BuildOptions): Promise<DbInfo> {
@@ -99,7 +96,7 @@ export async function buildDatabase(opts: BuildOptions): Promise<DbInfo> {
     const byCas = db.prepare('SELECT c.id, c.compound AS name FROM cas_numbers n JOIN compounds c ON c.id = n.compound_id WHERE n.cas = ?');
     const lookup = { byCas: (cas: string) => byCas.get(cas) as { id: string; name: string } | undefined };
     lap('write');
-    for (const step of opts.steps ?? (opts.structureIndex ? [...BUILD_STEPS, STRUCTURE_INDEX_STEP] : BUILD_STEPS)) {
+    for (const step of opts.steps ?? BUILD_STEPS.filter((s) => s !== structureIndexStep || opts.structureIndex !== false)) {
       progress(step.name);
       await step.run(db, ctx, lookup);
       lap(step.name);

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILD_STEPS, STRUCTURE_INDEX_STEP } from './build.js';
+import { BUILD_STEPS } from './build.js';
 import { IMPORTERS } from './import/index.js';
 import type { ManifestFile } from './manifest.js';
 
@@ -30,7 +30,7 @@ export const ROOTS: Record<string, string> = {
 export function buildFiles(): { path: string; nc: boolean }[] {
   const nc = new Map<string, boolean>();
   for (const imp of IMPORTERS) for (const f of imp.files) nc.set(f, (nc.get(f) ?? true) && !!imp.nc);
-  for (const step of [...BUILD_STEPS, STRUCTURE_INDEX_STEP]) for (const f of step.files) nc.set(f, false);
+  for (const step of BUILD_STEPS) for (const f of step.files) nc.set(f, false);
   return [...nc].map(([path, n]) => ({ path, nc: n })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -13,7 +13,7 @@ import type { Compound, SearchResult } from '../../../api/types.js';
 import type { DB } from '../schema.js';
 import { parseQuery, type Filter, type ParsedQuery, type StructureTerm, type Term } from './query.js';
 import type { StructureIndex } from './structure.js';
-import { hasStructureIndex } from './structure-index.js';
+import { structureIndexState } from './structure-index.js';
 import { checkPage, pageOf, PAGE_SIZE } from './paging.js';
 import { closest, NameList, type NameCandidate } from './suggest.js';
 import { buildSearchIndex, hasSearchIndex } from './index-tables.js';
@@ -115,7 +115,11 @@ export class SearchEngine {
    */
   private async structureHits(t: StructureTerm): Promise<StructureHits> {
     if (!this.structureIndex) {
-      if (!hasStructureIndex(this.db)) throw new ChemError(503, 'the database has no structure index for sub:/sim: queries: rebuild it with "chem db build --structure-index"');
+      const state = structureIndexState(this.db);
+      if (state !== 'current') {
+        const what = state === 'old' ? 'the structure index of an older chem' : 'no structure index (built with --no-structure-index)';
+        throw new ChemError(503, `the database has ${what} for sub:/sim: queries: rebuild it with "chem db build --from DIR" or "chem db pull"`);
+      }
       const db = this.db;
       this.structureIndex = import('./structure.js').then((m) => m.StructureIndex.load(db));
     }

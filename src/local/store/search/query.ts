@@ -34,7 +34,7 @@ export type Filter =
 
 /**
  * A structure restriction (issue 16): `sub:PATTERN` keeps the compounds whose structure contains
- * the SMILES/SMARTS pattern; `sim:SMILES>=T` those whose FragFp Tanimoto similarity is >= T.
+ * the SMILES/SMARTS pattern; `sim:SMILES>=T` those whose Tanimoto similarity (structure-index.ts) is >= T.
  */
 export type StructureTerm = { kind: 'sub'; pattern: string } | { kind: 'sim'; smiles: string; threshold: number };
 

@@ -1,9 +1,10 @@
 // Structure index: written at the end of a build (a build step after the search index, whose ords it uses),
-// rebuilt, never edited. Version 2 (table search_structure; a database holding only version 1's search_fp
-// table is asked to rebuild it). The whole table is one graph of disconnected molecules, the graph the
-// substructure matcher reads (predict/molgraph.ts with hydrogens as counts: RDKit aromaticity, ring counts
-// and sizes), stored as its typed arrays, one row per array (name, bytes in the platform's order, little-
-// endian everywhere Node runs), so loading it is a copy of each array:
+// rebuilt, never edited. Version 3 (table search_structure with a version row; version 2 had OpenChemLib's
+// FragFp as its similarity fingerprint, version 1 a search_fp table: both are asked to rebuild). The whole
+// table is one graph of disconnected molecules, the graph the substructure matcher reads (predict/molgraph.ts
+// with hydrogens as counts: RDKit aromaticity, ring counts and sizes), stored as its typed arrays, one row per
+// array (name, bytes in the platform's order, little-endian everywhere Node runs), so loading it is a copy of
+// each array:
 //
 //   ords                  Int32   the search ord of each indexed structure, ascending
 //   atomStart             Int32   structure i owns atoms atomStart[i] .. atomStart[i+1]-1
@@ -11,20 +12,24 @@
 //   start nbr bond ringBond                                                 adjacency (CSR, MolGraph's)
 //   screens               Int32   per structure, 32 words: the substructure screen (screen.ts: hashed
 //                                 atoms, bonds and two-bond paths of that graph, 1024 bits)
-//   fps                   Int32   per structure, 16 words: OpenChemLib's FragFp (`Molecule.getIndex()`: 512
-//                                 bits, one per key fragment present), the fingerprint of similarity search
-//                                 (Tanimoto), as OpenChemLib/DataWarrior use it
+//   fps                   Int32   per structure, 64 words: the fingerprint of similarity search (Tanimoto),
+//                                 2 048 bits hashed from the circular atom environments of radius 0-2 of that
+//                                 graph (predict/environments.ts, as RDKit's Morgan fingerprint of radius 2)
+//   version               Int32   INDEX_VERSION; an index without it or with another is rebuilt, never read
 //
-// FragFp costs ~5-15 ms per structure (512 small substructure matches), the bulk of the step, so a large
-// table is indexed in worker threads (structure-index-worker.ts), one per core; they send each structure's
-// graph packed (packGraph), the main thread joins them.
+// Reading the SMILES is most of the step's ~0.25 ms per structure, so a large table is indexed in worker threads
+// (structure-index-worker.ts), one per core; they send each structure's graph packed (packGraph), the main
+// thread joins them.
 import { availableParallelism } from 'node:os';
+import { atomEnvironments, heavyDegrees } from '../../predict/environments.js';
 import type { MolGraph } from '../../predict/molgraph.js';
 import { mapInWorkers, useWorkers } from '../worker-pool.js';
 import type { DB } from '../schema.js';
 import type { BuildStep } from '../steps.js';
 
-export const FP_WORDS = 16;
+/** Bumped whenever what the index holds changes: a database with another version is asked to rebuild it. */
+export const INDEX_VERSION = 3;
+export const FP_WORDS = 64;
 const ATOM_BYTES = 12;
 const BOND_BYTES = 6;
 
@@ -48,8 +53,19 @@ export const GRAPH_COLUMNS = {
   ringBond: Uint8Array,
 } as const;
 
-export function hasStructureIndex(db: DB): boolean {
-  return !!db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'search_structure'").get();
+/** Whether the database holds a structure index of this version, one of an older chem ('old'), or none. */
+export function structureIndexState(db: DB): 'current' | 'old' | 'none' {
+  const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE name IN ('search_structure', 'search_fp')").pluck().all());
+  if (!tables.size) return 'none';
+  const v = tables.has('search_structure') ? (db.prepare("SELECT data FROM search_structure WHERE name = 'version'").pluck().get() as Buffer | undefined) : undefined;
+  return v?.byteLength === 4 && v.readInt32LE(0) === INDEX_VERSION ? 'current' : 'old';
+}
+
+/** The similarity fingerprint of a graph: bit (identifier mod 2 048) of every atom environment (environments.ts). */
+export function similarityFingerprint(g: MolGraph): Int32Array {
+  const fp = new Int32Array(FP_WORDS);
+  atomEnvironments(g, heavyDegrees(g), (id) => (fp[(id >>> 5) & (FP_WORDS - 1)] |= 1 << (id & 31)));
+  return fp;
 }
 
 function words(w: ArrayLike<number>, n: number): Buffer {
@@ -100,9 +116,9 @@ function packGraph(g: MolGraph): Buffer {
   return buf;
 }
 
-/** Graph, screen and FragFp of each SMILES; null where OpenChemLib cannot read it (left out). */
+/** Graph, screen and similarity fingerprint of each SMILES; null where OpenChemLib cannot read it (left out). */
 export async function indexRows(smiles: string[]): Promise<([Buffer, Buffer, Buffer] | null)[]> {
-  // loaded here, not at the top: the search engine imports this module for hasStructureIndex alone
+  // loaded here, not at the top: the search engine imports this module for structureIndexState alone
   const { Molecule } = await import('openchemlib');
   const { molGraph } = await import('../../predict/molgraph.js');
   const { SCREEN_WORDS, structureScreen } = await import('./screen.js');
@@ -114,7 +130,7 @@ export async function indexRows(smiles: string[]): Promise<([Buffer, Buffer, Buf
       if (g.heavy > 0xffff) return null;
       const screen = new Int32Array(SCREEN_WORDS);
       structureScreen(g, 0, g.heavy, screen);
-      return [packGraph(g), words(screen, SCREEN_WORDS), words(mol.getIndex(), FP_WORDS)];
+      return [packGraph(g), words(screen, SCREEN_WORDS), words(similarityFingerprint(g), FP_WORDS)];
     } catch {
       return null; // stored structures were parsed by the import; a failure here leaves the row out
     }
@@ -217,7 +233,7 @@ export function readStructureArrays(db: DB): Map<string, Buffer> {
 
 /** A stored array as its typed array (a copy: the blob's bytes need not be aligned). */
 export function typed<T extends Typed>(ctor: { new (n: number): T; BYTES_PER_ELEMENT: number }, blob: Buffer | undefined): T {
-  if (!blob) throw new Error('structure index incomplete: rebuild it with "chem db build --structure-index"');
+  if (!blob) throw new Error('structure index incomplete: rebuild it with "chem db build --from DIR" or "chem db pull"');
   const out = new ctor(blob.byteLength / ctor.BYTES_PER_ELEMENT);
   new Uint8Array(out.buffer).set(blob);
   return out;
@@ -237,6 +253,7 @@ export async function buildStructureIndex(db: DB): Promise<void> {
     ...Object.keys(GRAPH_COLUMNS).map((k) => [k, g[k as keyof typeof GRAPH_COLUMNS]] as [string, Typed]),
     ['screens', Buffer.concat(kept.map((k) => k[2]))],
     ['fps', Buffer.concat(kept.map((k) => k[3]))],
+    ['version', Int32Array.of(INDEX_VERSION)],
   ];
   db.transaction(() => {
     db.exec('DROP TABLE IF EXISTS search_fp'); // version 1

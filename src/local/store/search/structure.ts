@@ -1,17 +1,17 @@
 // Substructure and similarity search over the structure index (structure-index.ts). Loaded only by `sub:` and
 // `sim:` queries. The whole table is read once per open database: every structure's graph into one graph of
-// disconnected molecules (typed arrays, the matcher's MolGraph), their screens and FragFp fingerprints into
+// disconnected molecules (typed arrays, the matcher's MolGraph), their screens and similarity fingerprints into
 // Int32Arrays. A `sub:` pattern is compiled by the SMARTS matcher (predict/smarts.ts), its screen bits
 // (screen.ts) are compared with every structure's, and the matcher runs on the candidates, anchored in turn
 // on each of their atoms. Results are cached per pattern (a few dozen), so the pages of one query cost one search.
 import * as OCL from 'openchemlib';
 import { usageError } from '../../../api/errors.js';
 import { parserMessage } from '../../chem/molecule.js';
-import type { MolGraph } from '../../predict/molgraph.js';
+import { molGraph, type MolGraph } from '../../predict/molgraph.js';
 import { compileSmarts, matchAt, NONE, PatternTooCostly, rerooted, withRingMembership, type Pattern } from '../../predict/smarts.js';
 import type { DB } from '../schema.js';
 import { patternScreen, SCREEN_WORDS } from './screen.js';
-import { FP_WORDS, GRAPH_COLUMNS, readStructureArrays, typed, type Typed } from './structure-index.js';
+import { FP_WORDS, GRAPH_COLUMNS, readStructureArrays, similarityFingerprint, typed, type Typed } from './structure-index.js';
 
 /** A `sub:` pattern (SMILES or SMARTS) compiled, or a usage error naming the position. */
 function parsePattern(pattern: string): Pattern {
@@ -22,8 +22,8 @@ function parsePattern(pattern: string): Pattern {
   }
 }
 
-/** The FragFp words of a `sim:` structure (plain SMILES), or a usage error. */
-function similarityFp(smiles: string): ArrayLike<number> {
+/** The similarity fingerprint of a `sim:` structure (plain SMILES), or a usage error. */
+function similarityFp(smiles: string): Int32Array {
   let mol: OCL.Molecule;
   try {
     mol = OCL.Molecule.fromSmiles(smiles, { noCoordinates: true });
@@ -31,7 +31,7 @@ function similarityFp(smiles: string): ArrayLike<number> {
     throw usageError(`invalid SMILES "${smiles}" in sim: ${parserMessage(err).replace(/^SmilesParser:\s*/, '')}`);
   }
   if (!mol.getAllAtoms()) throw usageError(`invalid SMILES "${smiles}" in sim: no atoms`);
-  return mol.getIndex();
+  return similarityFingerprint(molGraph(mol));
 }
 
 function popcount(x: number): number {
@@ -56,7 +56,7 @@ export class StructureIndex {
     readonly atomStart: Int32Array,
     readonly screens: Int32Array,
     readonly fps: Int32Array,
-    /** Bits set in each FragFp fingerprint (for Tanimoto). */
+    /** Bits set in each similarity fingerprint (for Tanimoto). */
     readonly bits: Uint16Array,
   ) {
     for (let a = 0; a < g.n; a++) {
@@ -185,7 +185,7 @@ export class StructureIndex {
     return hits;
   }
 
-  /** Ord → Tanimoto similarity (FragFp) for the structures at or above `threshold`. */
+  /** Ord → Tanimoto similarity (of the similarity fingerprints) for the structures at or above `threshold`. */
   similar(smiles: string, threshold: number): Map<number, number> {
     return this.cached(`sim:${threshold}:${smiles}`, () => {
       const q = similarityFp(smiles);
