@@ -239,6 +239,13 @@ describe('similarity search', () => {
       return Math.abs(sim - rdkit) <= 0.08 ? [] : [`${a} ${b}: ${sim.toFixed(4)}, RDKit ${rdkit}`];
     });
     expect(off).toEqual([]);
+    // the bit-count bound that skips structures leaves out none at or above the threshold
+    for (const a of smiles) {
+      for (const t of [0.3, 0.5, 0.6154]) {
+        const all = [...index.similar(a, 0)].filter(([, sim]) => sim >= t);
+        expect([...index.similar(a, t)].sort((x, y) => x[0] - y[0]), `${a} ${t}`).toEqual(all.sort((x, y) => x[0] - y[0]));
+      }
+    }
   });
 });
 

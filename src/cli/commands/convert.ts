@@ -20,12 +20,20 @@ export interface ConvertOptions {
 }
 
 const FIELDS = ['cid', 'name', 'inchi', 'inchikey', 'smiles'] as const;
+
+export const conversionView: View<ConversionResult> = {
+  columns: FIELDS.map((key) => ({ key })),
+  rows: (r) => [Object.fromEntries(FIELDS.map((k) => [k, r[k]]))],
+  table: (r, out) => out.table(['', { header: '', fit: 'wrap' }], FIELDS.map((k) => [k, r[k] || '—'])),
+};
+
 /** Set (to "OPSIN 2.7.0") when the structure was read from a name the database does not hold. */
 const FROM_NAME = 'structure_from_name';
 
-export const conversionView: View<ConversionResult> = {
-  columns: [...FIELDS.map((key) => ({ key })), { key: FROM_NAME, optional: true }],
-  rows: (r) => [{ ...Object.fromEntries(FIELDS.map((k) => [k, r[k]])), [FROM_NAME]: (r[FROM_NAME] as string | undefined) ?? '' }],
+/** Conversions from a name: one more column, filled when OPSIN read the name. */
+const nameView: View<ConversionResult> = {
+  columns: [...conversionView.columns, { key: FROM_NAME, optional: true }],
+  rows: (r) => [{ ...conversionView.rows(r)[0], [FROM_NAME]: (r[FROM_NAME] as string | undefined) ?? '' }],
   table: (r, out) => {
     const rows = FIELDS.map((k) => [k, r[k] || '—']);
     if (r[FROM_NAME]) rows.push(['read by', `${r[FROM_NAME] as string} (the database does not hold this name)`]);
@@ -65,10 +73,11 @@ export async function runConvert(ctx: Context, opts: ConvertOptions): Promise<nu
     return 0;
   }
   if (!from || value === undefined) throw usageError('usage: chem convert FROM VALUE (see chem convert --help)');
+  const view = from === 'name' ? nameView : conversionView;
   if (value === '-') {
     const quietNotice = { ...convertOpts, onNotice: undefined };
-    return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.convert(from, v, quietNotice), conversionView);
+    return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.convert(from, v, quietNotice), view);
   }
-  await printResult(ctx, conversionView, await backend.convert(from, value, convertOpts));
+  await printResult(ctx, view, await backend.convert(from, value, convertOpts));
   return 0;
 }

@@ -192,12 +192,14 @@ export class StructureIndex {
       let qBits = 0;
       for (let w = 0; w < FP_WORDS; w++) qBits += popcount(q[w]);
       const out = new Map<number, number>();
-      const { fps, ords } = this;
+      const { fps, ords, bits } = this;
       for (let i = 0; i < ords.length; i++) {
+        // Tanimoto <= fewer bits / more bits: most structures are too small or too large to reach the threshold
+        if (Math.min(qBits, bits[i]) < threshold * Math.max(qBits, bits[i]) - 1e-9) continue;
         const base = i * FP_WORDS;
         let inter = 0;
         for (let w = 0; w < FP_WORDS; w++) inter += popcount(q[w] & fps[base + w]);
-        const union = qBits + this.bits[i] - inter;
+        const union = qBits + bits[i] - inter;
         const sim = union ? inter / union : 1; // two empty fingerprints: nothing tells them apart
         if (sim >= threshold) out.set(ords[i], sim);
       }
