@@ -39,5 +39,9 @@ export interface Backend {
   convert(from: ConvertFormat, value: string, opts?: ConvertOptions): Promise<ConversionResult>;
   /** GET /predict/{smiles} */
   predict(smiles: string, opts?: PredictOptions): Promise<PredictionResult>;
+  /** Local backend: the database's compound of this structure and how many properties it has measured values of. */
+  measured?(smiles: string): Promise<{ cid: string; name: string; keys: number } | undefined>;
+  /** Local backend: whether the database exists (a lookup would otherwise build it from CHEM_DATA_DIR). */
+  hasDatabase?(): Promise<boolean>;
   close(): Promise<void>;
 }

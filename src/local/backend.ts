@@ -1,5 +1,6 @@
 // The embedded backend: OpenChemLib structures, group-contribution predictors and the SQLite
 // database built from open data tables. Each part is imported on first use.
+import { existsSync } from 'node:fs';
 import type { Backend, CompoundOptions, ConvertOptions, PredictOptions } from '../backend.js';
 import { ChemError } from '../api/errors.js';
 import { checkLocalCompoundId, checkLocalMixtureId } from '../api/ids.js';
@@ -23,6 +24,25 @@ export class LocalBackend implements Backend {
   async predict(smiles: string, opts: PredictOptions = {}): Promise<PredictionResult> {
     const { predict } = await import('./predict/index.js');
     return predict(smiles, opts);
+  }
+
+  /**
+   * The compound of the database with this structure and how many properties it has measured values of,
+   * when the database exists (never built for this) and holds them: a canonical SMILES and two indexed reads.
+   */
+  async measured(smiles: string): Promise<{ cid: string; name: string; keys: number } | undefined> {
+    if (!existsSync(this.options.dbPath)) return undefined;
+    const { convertFromDb } = await import('./store/search/convert.js');
+    const { db } = await this.store();
+    const hit = await convertFromDb(db, 'smiles', smiles).catch(() => undefined);
+    if (!hit) return undefined;
+    const keys = db.prepare('SELECT count(DISTINCT key) FROM points WHERE compound_id = ? AND calc = 0').pluck().get(hit.cid) as number;
+    return keys ? { cid: hit.cid, name: hit.name, keys } : undefined;
+  }
+
+  /** True when the database exists (a lookup would not build it from CHEM_DATA_DIR). */
+  async hasDatabase(): Promise<boolean> {
+    return existsSync(this.options.dbPath);
   }
 
   async convert(from: ConvertFormat, value: string, opts: ConvertOptions = {}): Promise<ConversionResult> {

@@ -9,9 +9,9 @@
 import { Command, Option } from 'commander';
 import { property, plainSymbol } from '../../api/properties.js';
 import { formatWithUncertainty } from '../../api/precision.js';
-import type { PredictionResult } from '../../api/types.js';
-import type { PredictOptions } from '../../backend.js';
-import { usageError } from '../../api/errors.js';
+import type { ConversionResult, PredictionResult, SearchResult } from '../../api/types.js';
+import type { Backend, PredictOptions } from '../../backend.js';
+import { ChemError, usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { readLines, runBatch } from '../batch.js';
@@ -72,7 +72,7 @@ export function predictCommand(deps: Deps): Command {
   return new Command('predict')
     .description('predict properties from a SMILES, offline: the chem-ml models first (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones); CHEM_MODELS=DIR uses the models in DIR')
     .summary('predict properties from a SMILES: the chem-ml models (value ± uncertainty), then group contributions')
-    .argument('[smiles]', 'the structure as SMILES, or - to read .smi lines ("SMILES [name]") from stdin')
+    .argument('[smiles]', 'the structure as SMILES (or a name, CAS number or compound id of the database: its structure), or - to read .smi lines ("SMILES [name]") from stdin')
     .addOption(new Option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)').argParser(propertyKeys))
     .addOption(new Option('--jobs <n>', 'batches of 2000+ lines: worker threads (default: one per core on 3+ cores, else none; 0: none)').argParser(wholeNumber(0)))
     .addOption(new Option('--t <kelvins>', 'extra temperatures for cpg and dvisc, comma-separated (CSV: the T columns; default 298.15)').argParser(temperatures))
@@ -80,6 +80,7 @@ export function predictCommand(deps: Deps): Command {
       'after',
       examples(
         'chem predict CCO',
+        'chem predict ethanol',
         'chem predict "c1ccccc1O" --json',
         'chem predict CCO --prop tb,tc,cpg --t 298.15,500',
         'chem predict - --format csv < molecules.smi > predictions.csv',
@@ -102,14 +103,30 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
   const view = predictionView(keys, flatTemperatures);
   // The local predictor computes only the asked-for properties (no model is walked for the others).
   const run = async (s: string) => selectProps(await backend.predict(s, { ...predictOpts, props }), props);
+  /** `predict` of a SMILES, else of the structure the database gives the text (a line: all of it, then its first field). */
+  const orByName = async <R>(text: string, predict: (s: string) => Promise<R>): Promise<{ result: R; smiles: string }> => {
+    const first = smilesOf(text);
+    try {
+      return { result: await predict(first), smiles: first };
+    } catch (err) {
+      if (!isInvalidSmiles(err)) throw err;
+      const hit = await structureOf(backend, [...new Set([text.trim(), first])], err as ChemError);
+      ctx.notice(`"${hit.text}" is no SMILES: predicted for ${hit.name} (${hit.cid}), ${hit.smiles}`);
+      return { result: await predict(hit.smiles), smiles: hit.smiles };
+    }
+  };
   if (smiles !== '-') {
-    await printResult(ctx, view, await run(smiles));
+    const { result, smiles: used } = await orByName(smiles, run);
+    await printResult(ctx, view, result);
+    // On a terminal table: whether the database has measured values of this compound (a cheap indexed read).
+    const m = formatOf(ctx, 'single') === 'table' && backend.measured ? await backend.measured(used).catch(() => undefined) : undefined;
+    if (m) await ctx.io.write(`${m.name} has measured values of ${m.keys} propert${m.keys > 1 ? 'ies' : 'y'} in the database: chem cid ${m.cid}\n`);
     return 0;
   }
   if (backend.kind !== 'local') {
     const rowView: View<FlatRow> = { columns: view.columns, rows: (r) => [r] };
-    if (!flat) return runBatch(ctx, readLines(ctx.io.stdin), (line) => run(smilesOf(line)), view);
-    return runBatch(ctx, readLines(ctx.io.stdin), async (line) => flatRow(await run(smilesOf(line))), rowView);
+    if (!flat) return runBatch(ctx, readLines(ctx.io.stdin), async (line) => (await orByName(line, run)).result, view);
+    return runBatch(ctx, readLines(ctx.io.stdin), async (line) => flatRow((await orByName(line, run)).result), rowView);
   }
   // Local batches are predicted in chunks, on worker threads (by default one per core from three cores on) from
   // BIG_BATCH lines on. Each thread pays the JIT warm-up of the whole predictor (~1 s over the first thousands of
@@ -126,7 +143,7 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
     rows: (r) => [r instanceof JsonText ? flatRow(JSON.parse(r.text) as PredictionResult) : r],
   };
   const work = async (line: string) => {
-    const r = await pool.predict(smilesOf(line));
+    const { result: r } = await orByName(line, (s) => pool.predict(s));
     return r instanceof Uint8Array ? new JsonText(r) : r;
   };
   try {
@@ -138,7 +155,45 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
 }
 
 /** A .smi line is "SMILES [name]": the SMILES is the first field. */
-const smilesOf = (line: string) => line.split(/\s+/, 1)[0];
+const smilesOf = (line: string) => line.trim().split(/\s+/, 1)[0]!;
+
+/** The predictor's error for a text that is no SMILES (parse errors are 404 "invalid SMILES …"), and could be a name (no control character). */
+const isInvalidSmiles = (err: unknown) => err instanceof ChemError && err.status === 404 && /^invalid SMILES/.test(err.message) && !/control character/.test(err.message);
+
+/** A compound id of this database (digits, three digits, check digit) and a CAS number. */
+const COMPOUND_ID = /^\d+-\d{3}-\d$/;
+const CAS = /^\d{2,7}-\d{2}-\d$/;
+
+/**
+ * The structure the database gives the first of `texts` it knows as a compound id, a CAS number or a name
+ * (or synonym). When none, the SMILES error, saying the database was asked too and why it had no answer.
+ */
+async function structureOf(backend: Backend, texts: string[], smilesError: ChemError): Promise<ConversionResult & { text: string }> {
+  let why = '';
+  if (backend.hasDatabase && !(await backend.hasDatabase())) why = 'there is no local database';
+  for (const text of why ? [] : texts) {
+    try {
+      const hit = COMPOUND_ID.test(text)
+        ? await backend.convert('cid', text, { strict: true })
+        : CAS.test(text)
+          ? byCas(await backend.search(`cas:${text}`), text)
+          : await backend.convert('name', text, { strict: true });
+      if (!hit.smiles) throw new ChemError(404, `${hit.name} (${hit.cid}) has no structure in the database`);
+      return { ...hit, text };
+    } catch (err) {
+      if (!(err instanceof ChemError) || ![400, 404].includes(err.status)) throw err;
+      why ||= err.message;
+    }
+  }
+  throw new ChemError(404, `${smilesError.message}; tried as a compound name, CAS or id too: ${why}`);
+}
+
+/** The compound of a `cas:` search, as a conversion result. */
+function byCas(r: SearchResult, cas: string): ConversionResult {
+  const c = r.comps?.[0];
+  if (!c) throw new ChemError(404, `no compound with CAS ${cas} in the database`);
+  return { cid: c.id, name: c.compound, smiles: c.smiles ?? '', inchi: c.inchi ?? '', inchikey: c.inchikey ?? '' };
+}
 
 /** Smallest batch that runs on worker threads. */
 const BIG_BATCH = 2000;
