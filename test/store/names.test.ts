@@ -3,7 +3,7 @@
 // disagree, names that differ only in stereo, a mixture's name, and a merge into a record a source gave a
 // structure, whose old id keeps answering. InChIKeys are RDKit's (and PubChem's) for the structures named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import { merge } from '../../src/local/store/merge.js';
 import { computeStructures, type StructureJob } from '../../src/local/store/structures.js';
 import type { IdentityRec } from '../../src/local/store/import/context.js';
 import { runChem } from '../helpers.js';
+import { exportDataset } from '../../src/ml/dataset.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/store/names/', import.meta.url));
 const ETHANOL = 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N';
@@ -125,6 +126,15 @@ describe('a build with a table of names', () => {
 
   it('takes the structure without stereo when one name states stereo and the other none', () => {
     expect(store.compound(compoundIdFor(BUTANOL))).toMatchObject({ type: 'C', cas: '99001-15-7' });
+  });
+
+  it('marks a structure read from a name in the training export', () => {
+    const out = join(dir, 'export');
+    exportDataset({ db: join(dir, 'chem.sqlite'), out });
+    const [head, ...lines] = readFileSync(join(out, 'db.tsv'), 'utf8').trim().split('\n').map((l) => l.split('\t'));
+    const rows = lines.map((l) => Object.fromEntries(head!.map((h, i) => [h, l[i]!])));
+    expect(rows.find((r) => r.inchikey === METHYLPENTANOL)).toMatchObject({ from_name: '1', tc: '560.5' });
+    expect(rows.find((r) => r.inchikey === ETHANOL)).toMatchObject({ from_name: '0' });
   });
 
   it('counts every decision in merge_stats', () => {
