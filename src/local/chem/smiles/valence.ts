@@ -48,8 +48,8 @@ const label = (g: Graph, s: string, a: number) => `"${s.slice(g.symAt[a], g.symA
 
 /**
  * RDKit's cleanUp, before valences are read: an uncharged nitrogen of valence 5 with a double bond to a terminal
- * oxygen is written charge-separated (N(=O)=O as [N+](=O)[O-]), as OpenChemLib also reads it. (RDKit also separates
- * Cl(=O)(=O)(=O)O; chem keeps the perchlorate as written, as its models were trained.) Changes `g` in place.
+ * oxygen is written charge-separated (N(=O)=O as [N+](=O)[O-]), as OpenChemLib also reads it (halogen oxides:
+ * halogenOxide). Changes `g` in place.
  */
 export function cleanUp(g: Graph, start: Int32Array, conn: Int32Array, connBond: Int32Array): void {
   for (let a = 0; a < g.z.length; a++) {
@@ -68,6 +68,21 @@ export function cleanUp(g: Graph, start: Int32Array, conn: Int32Array, connBond:
       }
     }
   }
+}
+
+/**
+ * An uncharged Cl, Br or I of valence 3, 5 or 7 bonded to oxygen only (chlorate, perchlorate, iodate): RDKit's
+ * cleanUp reads it charge-separated ([Cl+3]([O-])...), the same atoms and hydrogens; chem keeps it as written,
+ * the form its models were trained on.
+ */
+function halogenOxide(g: Graph, a: number, ev: number, start: Int32Array, connBond: Int32Array): boolean {
+  const z = g.z[a];
+  if ((z !== 17 && z !== 35 && z !== 53) || g.charge[a] || (ev !== 3 && ev !== 5 && ev !== 7)) return false;
+  for (let k = start[a]; k < start[a + 1]; k++) {
+    const b = connBond[k];
+    if (g.z[g.a[b] === a ? g.b[b] : g.a[b]] !== 8) return false;
+  }
+  return true;
 }
 
 /**
@@ -103,6 +118,10 @@ export function hydrogens(g: Graph, s: string, start: Int32Array, connBond: Int3
     }
     const ev = Math.round(accum + 0.1);
     evs[a] = ev;
+    if (halogenOxide(g, a, ev, start, connBond)) {
+      h[a] = Math.max(written, 0);
+      continue;
+    }
     const max = valences[valences.length - 1];
     if (max > 0) {
       // RDKit's strict check: the valence less the charge (plus it for groups 1-3), hydrogen cations excepted

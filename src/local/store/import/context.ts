@@ -10,6 +10,7 @@ import { isTDependent, property } from '../../../api/properties.js';
 import type { DataPoint } from '../../../api/types.js';
 import { MAX_DIGITS, roundSignificant } from '../../../api/precision.js';
 import type { ImportLog } from '../store.js';
+import { sourceSmiles, type SourceSmiles } from './smiles.js';
 import { source } from './sources.js';
 import type { Row } from './table.js';
 
@@ -168,7 +169,7 @@ export class ImportContext {
   private ref(t: Tally, key: RowKey): string | undefined {
     if ('refused' in key) return void t.reject(key.refused);
     if ('cas' in key) return this.casRef(t, key.cas);
-    if ('smiles' in key) return key.smiles ? `smi:${key.smiles}` : void t.reject('no SMILES');
+    if ('smiles' in key) return key.smiles ? `smi:${this.smiles(t, key.smiles.trim())}` : void t.reject('no SMILES');
     return isInchiKey(key.inchikey) ? `ik:${key.inchikey}` : void t.reject('no InChIKey');
   }
 
@@ -210,11 +211,32 @@ export class ImportContext {
     return true;
   }
 
+  /**
+   * A source SMILES as the strict reader takes it (import/smiles.ts): repaired where a rule applies, counted in
+   * the file's tally when repaired or not read (once per row and SMILES).
+   */
+  private smiles(t: Tally, s: string): string {
+    let r = this.smilesRead.get(s);
+    if (!r) this.smilesRead.set(s, (r = sourceSmiles(s)));
+    if ('unread' in r) t.reject(`SMILES not read: ${r.unread}`);
+    else if (r.repaired) t.reject(`SMILES repaired: ${r.repaired}`);
+    return r.smiles;
+  }
+
+  private readonly smilesRead = new Map<string, SourceSmiles>();
+
   identity(t: Tally, ref: string, rec: IdentityIn, src = t.source): void {
     const clean: IdentityRec = { ref, s: src };
     for (const [k, v] of Object.entries(rec)) {
       if (v === undefined || v === '' || (Array.isArray(v) && !v.length)) continue;
       (clean as unknown as Record<string, unknown>)[k] = typeof v === 'string' ? v.trim() : v;
+    }
+    // a placeholder for none (CompTox's dashboard exports)
+    if (clean.smiles === '-') delete clean.smiles;
+    if (clean.smiles) {
+      // a row keyed by its SMILES has been counted with its key
+      const keyed = ref.startsWith('smi:') ? this.smilesRead.get(clean.smiles) : undefined;
+      clean.smiles = keyed?.smiles === ref.slice(4) ? keyed.smiles : this.smiles(t, clean.smiles);
     }
     this.identities.push(clean);
     t.used = true;
