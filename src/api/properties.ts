@@ -80,6 +80,8 @@ export const PROPERTIES: readonly PropertyDef[] = [
   def('gwp100', 'Global warming potential over 100 years (mass basis, CO₂ = 1)', 'GWP<sub>100</sub>', undefined, [], within(0, 1e6)),
   def('gwp500', 'Global warming potential over 500 years (mass basis, CO₂ = 1)', 'GWP<sub>500</sub>', undefined, [], within(0, 1e6)),
   def('odp', 'Ozone depletion potential (CFC-11 = 1)', 'ODP', undefined, [], within(0, 100)),
+  def('uniquac_r', 'UNIQUAC volume parameter (relative van der Waals volume)', 'r', undefined, [], pos(100)),
+  def('uniquac_q', 'UNIQUAC surface-area parameter (relative van der Waals area)', 'q', undefined, [], pos(100)),
 ];
 
 const BY_KEY = new Map(PROPERTIES.map((p) => [p.key, p]));

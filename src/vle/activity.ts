@@ -1,6 +1,6 @@
 // Binary activity-coefficient models with the parameters of a mixture record, in the record's own
-// equations and units (mixtures-models.ts): NRTL and Wilson as ChemSep/DECHEMA give them, and the
-// ideal solution. Index 1 and 2 are the components in the order the user named them (the record's
+// equations and units (mixtures-models.ts): NRTL, UNIQUAC and Wilson as ChemSep/DECHEMA give them
+// (UNIQUAC with the components' r and q), and the ideal solution. Index 1 and 2 are the components in the order the user named them (the record's
 // `_12`/`_21` are swapped when its first component is the user's second).
 import type { ParameterSet } from '../api/types.js';
 
@@ -59,15 +59,49 @@ export function wilson(set: ParameterSet, swap: boolean): LnGamma {
   };
 }
 
+/** The pure-component volume and area parameters of UNIQUAC. */
+export interface RQ {
+  r: number;
+  q: number;
+}
+
+/**
+ * UNIQUAC (Abrams & Prausnitz 1975, coordination number z = 10): the combinatorial part from r and
+ * q, the residual part with tau_ij = exp(b_ij/T); Φ_i/x_i and θ_i/Φ_i are written so that they stay
+ * finite at infinite dilution.
+ */
+export function uniquac(set: ParameterSet, swap: boolean, [c1, c2]: [RQ, RQ]): LnGamma {
+  const b12 = param(set, 'b', 1, swap);
+  const b21 = param(set, 'b', 2, swap);
+  const l = (c: RQ) => 5 * (c.r - c.q) - (c.r - 1);
+  const [l1, l2] = [l(c1), l(c2)];
+  return (x1, T) => {
+    const x2 = 1 - x1;
+    const t12 = Math.exp(b12 / T);
+    const t21 = Math.exp(b21 / T);
+    const rx = x1 * c1.r + x2 * c2.r;
+    const qx = x1 * c1.q + x2 * c2.q;
+    const [phi1, phi2] = [(x1 * c1.r) / rx, (x2 * c2.r) / rx];
+    const [th1, th2] = [(x1 * c1.q) / qx, (x2 * c2.q) / qx];
+    const s1 = th1 + th2 * t21;
+    const s2 = th2 + th1 * t12;
+    const comb1 = Math.log(c1.r / rx) + 5 * c1.q * Math.log((c1.q / qx) / (c1.r / rx)) + phi2 * (l1 - (c1.r / c2.r) * l2);
+    const comb2 = Math.log(c2.r / rx) + 5 * c2.q * Math.log((c2.q / qx) / (c2.r / rx)) + phi1 * (l2 - (c2.r / c1.r) * l1);
+    const res1 = -c1.q * Math.log(s1) + th2 * c1.q * (t21 / s1 - t12 / s2);
+    const res2 = -c2.q * Math.log(s2) + th1 * c2.q * (t12 / s2 - t21 / s1);
+    return [comb1 + res1, comb2 + res2];
+  };
+}
+
 export const ideal: LnGamma = () => [0, 0];
 
-/** The activity model of a parameter set (undefined for a model this module does not evaluate). */
-export function lnGammaOf(model: ModelName, set: ParameterSet | undefined, swap: boolean): LnGamma | undefined {
+/** The activity model of a parameter set (undefined for a model this module cannot evaluate: UNIQUAC without r and q). */
+export function lnGammaOf(model: ModelName, set: ParameterSet | undefined, swap: boolean, rq?: [RQ, RQ]): LnGamma | undefined {
   if (model === 'ideal') return ideal;
   if (!set) return undefined;
   if (model === 'nrtl') return nrtl(set, swap);
   if (model === 'wilson') return wilson(set, swap);
-  return undefined;
+  return rq && uniquac(set, swap, rq);
 }
 
 /** Logistic grid of trial compositions, dense near the pure ends where a second liquid often lies. */

@@ -7,7 +7,7 @@ import { isValidCas } from '../api/cas.js';
 import { isCompoundIdForm } from '../api/ids.js';
 import type { Compound, DataPoint, Mixture, ParameterSet } from '../api/types.js';
 import type { Backend } from '../backend.js';
-import { lnGammaOf, MODELS, RECORD_MODEL, type ModelName } from './activity.js';
+import { ideal, lnGammaOf, MODELS, RECORD_MODEL, type LnGamma, type ModelName, type RQ } from './activity.js';
 import { parseCurve, type PsatCurve } from './psat.js';
 import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, Psat, type Azeotrope, type Outcome, type System } from './solve.js';
 
@@ -69,7 +69,7 @@ export interface VleResult {
   azeotrope: { x1: number; t?: number; p?: number; heterogeneous?: boolean } | null;
   sources: {
     /** The mixture record and parameter set (source key, reference); null for the ideal solution. */
-    parameters: { mid: string; s: string; r?: string; db?: string } | null;
+    parameters: { mid: string; s: string; r?: string; db?: string; rq?: { cid: string; r: number; q: number; s: string }[] } | null;
     psat: PsatSource[];
   };
 }
@@ -169,23 +169,38 @@ async function pairMixture(backend: Backend, a: Compound, b: Compound): Promise<
   return m && (await backend.mixture(m.id)).mix;
 }
 
-/** The models this module evaluates, in the order the default takes them. */
-const EVALUATED: ModelName[] = ['nrtl', 'wilson'];
+/** The models of a record, in the order the default takes them. */
+const EVALUATED: ModelName[] = ['nrtl', 'uniquac', 'wilson'];
 
-function chooseSet(mix: Mixture | undefined, asked: ModelName | undefined, names: string): { model: ModelName; set?: ParameterSet } {
-  if (asked === 'ideal') return { model: 'ideal' };
+/** A component's UNIQUAC r and q (its first points), or undefined. */
+function rqOf(c: Compound): RQ | undefined {
+  const r = c.fixed_props?.uniquac_r?.[0]?.v;
+  const q = c.fixed_props?.uniquac_q?.[0]?.v;
+  return r !== undefined && q !== undefined ? { r, q } : undefined;
+}
+
+/**
+ * The activity model: the one asked for, else the first of EVALUATED the record has a set of (UNIQUAC
+ * only where both components have r and q). 404 naming what the record holds.
+ */
+function chooseModel(mix: Mixture | undefined, asked: ModelName | undefined, comps: [Compound, Compound], swap: boolean): { model: ModelName; set?: ParameterSet; lnGamma: LnGamma } {
+  if (asked === 'ideal') return { model: 'ideal', lnGamma: ideal };
   const sets = mix?.params ?? [];
   const has = [...new Set(sets.map((p) => p.model))];
   const what = mix ? `the record ${mix.id} holds ${has.join(', ') || 'no parameter set'}` : 'there is no mixture record for the pair';
-  if (asked === 'uniquac') {
-    throw notFound(`UNIQUAC needs each component's r and q, which the database does not hold (${what}); use --model nrtl, wilson or ideal`);
-  }
+  const rq = comps.map(rqOf);
   for (const model of asked ? [asked] : EVALUATED) {
     const set = sets.find((p) => p.model === RECORD_MODEL[model]);
-    if (set) return { model, set };
+    if (!set) continue;
+    const lnGamma = lnGammaOf(model, set, swap, rq[0] && rq[1] ? [rq[0], rq[1]] : undefined);
+    if (lnGamma) return { model, set, lnGamma };
+    if (asked) {
+      const without = comps.filter((_, i) => !rq[i]).map((c) => c.compound).join(' and ');
+      throw notFound(`UNIQUAC needs the r and q of ${without}, which the database does not hold; use --model nrtl, wilson or ideal (${what})`);
+    }
   }
-  const wanted = asked ? RECORD_MODEL[asked] : 'NRTL or Wilson';
-  throw notFound(`no ${wanted} parameters for ${names}: ${what}; --model ideal computes Raoult's law`);
+  const wanted = asked ? RECORD_MODEL[asked] : 'NRTL, UNIQUAC or Wilson';
+  throw notFound(`no ${wanted} parameters for ${comps[0].compound} / ${comps[1].compound}: ${what}; --model ideal computes Raoult's law`);
 }
 
 export async function vleDiagram(backend: Backend, req: VleRequest): Promise<VleResult> {
@@ -201,12 +216,11 @@ export async function vleDiagram(backend: Backend, req: VleRequest): Promise<Vle
     if (!r.length) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database`);
     return r;
   }) as [Ranked[], Ranked[]];
-  const names = `${comps[0].compound} / ${comps[1].compound}`;
   const mix = req.model === 'ideal' ? undefined : await pairMixture(backend, comps[0], comps[1]);
-  const { model, set } = chooseSet(mix, req.model, names);
   const swap = !!mix && mix.components[0]!.cid !== comps[0].id;
+  const { model, set, lnGamma } = chooseModel(mix, req.model, comps, swap);
   const psat = ranked.map((r, i) => new Psat(comps[i]!.compound, r.map((x) => x.curve))) as [Psat, Psat];
-  const system: System = { model, lnGamma: lnGammaOf(model, set, swap)!, psat };
+  const system: System = { model, lnGamma, psat };
 
   const isobaric = req.t === undefined;
   const p = req.p ?? 101.325;
@@ -235,7 +249,17 @@ export async function vleDiagram(backend: Backend, req: VleRequest): Promise<Vle
     points,
     azeotrope: az && { x1: az.x1, ...(isobaric ? { t: az.t } : { p: az.p }), ...(az.heterogeneous ? { heterogeneous: true } : {}) },
     sources: {
-      parameters: set && mix ? { mid: mix.id, s: set.s, ...(set.r ? { r: set.r } : {}), ...(mix.src[set.s]?.db ? { db: mix.src[set.s]!.db } : {}) } : null,
+      parameters:
+        set && mix
+          ? {
+              mid: mix.id,
+              s: set.s,
+              ...(set.r ? { r: set.r } : {}),
+              ...(mix.src[set.s]?.db ? { db: mix.src[set.s]!.db } : {}),
+              // UNIQUAC's pure-component parameters and their source
+              ...(model === 'uniquac' ? { rq: comps.map((c) => ({ cid: c.id, ...rqOf(c)!, s: c.fixed_props!.uniquac_r![0]!.s })) } : {}),
+            }
+          : null,
       psat: comps.flatMap((c, i) =>
         ranked[i]!
           .filter((r) => used[i]!.has(r.curve))

@@ -34,6 +34,7 @@ const KEY_RANGES: Record<string, [number, number]> = {
   zc: [10_100, 12_400], zra: [165, 205], dm: [1_200, 1_500], gr: [620, 760], hansen_d: [2_200, 2_700],
   hansen_p: [2_200, 2_700], hansen_h: [2_200, 2_700], tflash: [750, 930], tautoign: [460, 560], lfl: [415, 510],
   ufl: [360, 440], tt: [170, 210], pt: [35, 43], gwp20: [220, 275], gwp100: [220, 275], gwp500: [220, 275], odp: [64, 78],
+  uniquac_r: [380, 470], uniquac_q: [380, 470],
 };
 
 describe.skipIf(!existsSync(join(DATA, 'chemicals')))('full build from the data mirror', () => {

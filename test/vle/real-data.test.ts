@@ -11,23 +11,29 @@ import type { DataPoint, ParameterSet } from '../../src/api/types.js';
 import { ImportContext, Tally } from '../../src/local/store/import/context.js';
 import { withForm } from '../../src/local/store/import/mixtures-models.js';
 import { parseThermoFile, THERMO_FILES, THERMO_IP } from '../../src/local/store/import/mixtures-thermo.js';
+import { chemsep } from '../../src/local/store/import/chemsep.js';
 import { tables } from '../../src/local/store/import/runner.js';
 import { VAPOR_PRESSURE } from '../../src/local/store/import/specs/vapor-pressure.js';
-import { lnGammaOf, type ModelName } from '../../src/vle/activity.js';
+import { lnGammaOf, RECORD_MODEL, type ModelName, type RQ } from '../../src/vle/activity.js';
 import { psatCurves } from '../../src/vle/diagram.js';
 import { azeotrope, bubbleT, isPoint, Psat, type System } from '../../src/vle/solve.js';
 
 const DATA = [process.env.CHEM_DATA_DIR, '/work/shared/data'].find((d) => d && existsSync(join(d, THERMO_IP, 'ChemSep/nrtl.json')));
 
 let pvap: Map<string, DataPoint[]>;
+const rq = new Map<string, { r?: number; q?: number }>();
 const sets = new Map<string, { a: string; b: string; set: ParameterSet }[]>();
 
 beforeAll(() => {
   const ctx = new ImportContext(DATA!);
   tables('vapor-pressure', VAPOR_PRESSURE, { crossCheck: true }).run(ctx);
+  chemsep.run(ctx);
+  for (const p of ctx.points) {
+    if (p.key === 'uniquac_r' || p.key === 'uniquac_q') (rq.get(p.ref) ?? rq.set(p.ref, {}).get(p.ref)!)[p.key === 'uniquac_r' ? 'r' : 'q'] = p.v;
+  }
   pvap = new Map();
   for (const p of ctx.points) if (p.key === 'pvap') (pvap.get(p.ref) ?? pvap.set(p.ref, []).get(p.ref)!).push(p);
-  for (const file of ['ChemSep/nrtl.json', 'ChemSep/wilson.json']) {
+  for (const file of ['ChemSep/nrtl.json', 'ChemSep/wilson.json', 'ChemSep/uniquac.json']) {
     const def = THERMO_FILES.find((f) => f.file === file)!;
     const pairs = parseThermoFile(def, readFileSync(join(DATA!, THERMO_IP, file), 'utf8'), new Tally(file, def.s));
     sets.set(def.model, pairs.map((p) => ({ ...p, set: withForm(p.set) })));
@@ -37,14 +43,17 @@ beforeAll(() => {
 /** The system of two CAS numbers as chem vle builds it, component 1 first. */
 function system(cas1: string, cas2: string, model: ModelName = 'nrtl'): System {
   const psat = [cas1, cas2].map((cas) => new Psat(cas, psatCurves({ tpdep_props: { pvap: pvap.get(`cas:${cas}`) ?? [] } }).map((r) => r.curve))) as [Psat, Psat];
-  const pair = sets.get(model === 'nrtl' ? 'NRTL' : 'Wilson')!.find((p) => (p.a === cas1 && p.b === cas2) || (p.a === cas2 && p.b === cas1))!;
-  return { model, lnGamma: lnGammaOf(model, pair.set, pair.a !== cas1)!, psat };
+  const pair = sets.get(RECORD_MODEL[model])!.find((p) => (p.a === cas1 && p.b === cas2) || (p.a === cas2 && p.b === cas1))!;
+  const [a, b] = [cas1, cas2].map((cas) => rq.get(`cas:${cas}`) as RQ);
+  return { model, lnGamma: lnGammaOf(model, pair.set, pair.a !== cas1, [a!, b!])!, psat };
 }
 
 describe.skipIf(!DATA)('published azeotropes at 101.325 kPa', () => {
   // [component 1, component 2, model, x1, T (K), tolerance in x1, in T]
   const cases: [string, string, string, ModelName, number, number, number, number][] = [
     ['ethanol/water: 78.15 °C, 95.57 wt % ethanol', '64-17-5', '7732-18-5', 'nrtl', 0.894, 351.3, 0.03, 0.5],
+    ['ethanol/water (UNIQUAC, ChemSep r and q)', '64-17-5', '7732-18-5', 'uniquac', 0.894, 351.3, 0.03, 0.5],
+    ['acetone/chloroform (UNIQUAC)', '67-64-1', '67-66-3', 'uniquac', 0.339, 337.65, 0.05, 0.6],
     ['acetone/chloroform (maximum boiling): 64.5 °C, 20 wt % acetone', '67-64-1', '67-66-3', 'nrtl', 0.339, 337.65, 0.04, 0.5],
     ['chloroform/methanol: 53.5 °C, 87.4 wt % chloroform', '67-66-3', '67-56-1', 'nrtl', 0.65, 326.65, 0.03, 0.5],
     ['acetone/methanol: 55.5 °C, 88 wt % acetone', '67-64-1', '67-56-1', 'nrtl', 0.8, 328.65, 0.03, 0.5],

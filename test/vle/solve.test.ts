@@ -3,7 +3,7 @@
 // ethanol/water azeotrope with DECHEMA's NRTL set, pure boiling points, and the tangent-plane test.
 import { describe, expect, it } from 'vitest';
 import type { ParameterSet } from '../../src/api/types.js';
-import { nrtl, splitsAt, wilson, ideal } from '../../src/vle/activity.js';
+import { ideal, nrtl, splitsAt, uniquac, wilson } from '../../src/vle/activity.js';
 import { describeCurve, parseCurve } from '../../src/vle/psat.js';
 import { azeotrope, brent, bubbleP, bubbleT, dewP, dewT, isPoint, Psat, pureBoilingT, type System } from '../../src/vle/solve.js';
 
@@ -133,6 +133,28 @@ describe('liquid-liquid stability (tangent plane)', () => {
     expect(splitsAt(margules(2.5), 0.5, 300)).toBeDefined();
     expect(splitsAt(margules(2.5), binodal + 0.02, 300)).toBeDefined();
     expect(splitsAt(margules(2.5), binodal - 0.02, 300)).toBeUndefined();
+  });
+});
+
+describe('UNIQUAC', () => {
+  it('the binary form equals the multicomponent one (Abrams & Prausnitz 1975) of an independent Python implementation', () => {
+    // r, q of ethanol and water (ChemSep); b_12 = −87.46 K, b_21 = −55.29 K
+    const set: ParameterSet = { model: 'UNIQUAC', form: '', units: {}, s: 'test', params: { b_12: -87.46, b_21: -55.29 } };
+    const g = uniquac(set, false, [{ r: 2.1055, q: 1.972 }, { r: 0.92, q: 1.4 }]);
+    const ref: [number, number, number, number][] = [
+      [0.2, 355.0, 0.8088878314, 0.0861684839],
+      [0.5, 352.0, 0.2314851212, 0.3823731168],
+      [0.9, 351.0, 0.0066973083, 0.8689039982],
+      [0, 373.0, 1.618310641, 0],
+    ];
+    for (const [x, T, l1, l2] of ref) {
+      const [a, b] = g(x, T);
+      expect(a).toBeCloseTo(l1, 7);
+      expect(b).toBeCloseTo(l2, 7);
+    }
+    // read the other way round, the same coefficients swap places
+    const swapped = uniquac({ ...set, params: { b_12: -55.29, b_21: -87.46 } }, true, [{ r: 2.1055, q: 1.972 }, { r: 0.92, q: 1.4 }]);
+    expect(swapped(0.2, 355)[0]).toBeCloseTo(0.8088878314, 8);
   });
 });
 

@@ -94,6 +94,7 @@ function vleView(r: VleResult, chart = ''): View<VleResult> {
 export function sourceLines(r: VleResult): string {
   const par = r.sources.parameters;
   let text = par ? `parameters: ${r.model} of mixture ${par.mid}, ${par.db ?? par.s}${par.r ? ` (${par.r})` : ''}\n` : "parameters: none (ideal solution, Raoult's law)\n";
+  for (const c of par?.rq ?? []) text += `UNIQUAC ${r.components.find((x) => x.cid === c.cid)?.name}: r = ${c.r}, q = ${c.q}, ${c.s}\n`;
   for (const s of r.sources.psat) text += `Psat ${s.name}: ${s.equation}, ${s.tmin}–${s.tmax} K, ${s.s}${s.r ? ` (${s.r})` : ''}\n`;
   return text;
 }

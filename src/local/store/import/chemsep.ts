@@ -1,6 +1,6 @@
 // ChemSep v8.32 XML: one <compound> element per compound with constants (K, Pa, m³/kmol, J/kmol)
 // and DIPPR-numbered T correlations (coefficients A–E, Tmin, Tmax, in J/kmol, J/(kmol×K), Pa×s).
-// Imported: tc pc vc af tb tf hf gf hfus; hvapt (eq. 106, and hvap at ChemSep's own Tb), cpg
+// Imported: tc pc vc af tb tf hf gf hfus, UNIQUAC r and q; hvapt (eq. 106, and hvap at ChemSep's own Tb), cpg
 // (ideal gas, eq. 16/100), dvisc (liquid, eq. 101). Vapour viscosity has no registry key.
 import { chemsep16, dippr100, dippr101, dippr102, dippr106 } from './correlations.js';
 import { tables, type Curve, type Note, type Value } from './runner.js';
@@ -21,7 +21,7 @@ const COEFFICIENTS = ['eqno', 'A', 'B', 'C', 'D', 'E', 'Tmin', 'Tmax'];
 function compounds(text: string): Row[] {
   return [...text.matchAll(/<compound>([\s\S]*?)<\/compound>/g)].map(([, block]) => {
     const row: Row = {};
-    for (const m of block!.matchAll(/<(\w+) name="[^"]*"\s+(?:units="[^"]*"\s+)?value="([^"]*)"\s*\/>/g)) row[m[1]!] ??= m[2]!;
+    for (const m of block!.matchAll(/<(\w+)\s+name="[^"]*"\s+(?:units="[^"]*"\s+)?value="([^"]*)"\s*\/>/g)) row[m[1]!] ??= m[2]!;
     for (const { tag } of CORRELATIONS) {
       const inner = new RegExp(`<${tag} [^>]*>([\\s\\S]*?)</${tag}>`).exec(block!)?.[1];
       if (!inner) continue;
@@ -94,6 +94,9 @@ export const chemsep = tables('chemsep', [
       HeatOfFormation: { key: 'hf', unit: 'J/kmol' },
       GibbsEnergyOfFormation: { key: 'gf', unit: 'J/kmol' },
       HeatOfFusionAtMeltingPoint: { key: 'hfus', unit: 'J/kmol' },
+      // the pure-component parameters of ChemSep's UNIQUAC sets (chem vle --model uniquac)
+      UniquacR: { key: 'uniquac_r' },
+      UniquacQ: { key: 'uniquac_q' },
     },
     row: chemsepRow,
   },

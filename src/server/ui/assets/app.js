@@ -416,7 +416,7 @@ async function mixtureView(id) {
           ),
         ]
       : null,
-    m.kind === 'binary' && m.params.some((set) => set.model === 'NRTL' || set.model === 'Wilson') ? vleSection(m) : null,
+    m.kind === 'binary' && m.params.some((set) => ['NRTL', 'UNIQUAC', 'Wilson'].includes(set.model)) ? vleSection(m) : null,
   );
   say('');
 }
