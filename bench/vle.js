@@ -30,7 +30,7 @@ const PAIRS = [
   ['64-17-5', '7732-18-5'], // ethanol / water, NRTL
   ['67-64-1', '67-66-3'], // acetone / chloroform, NRTL, maximum-boiling azeotrope
   ['71-36-3', '7732-18-5'], // 1-butanol / water, NRTL, two liquids (stability tests)
-  ['67-63-0', '7732-18-5'], // 2-propanol / water, Wilson
+  ['67-63-0', '7732-18-5'], // 2-propanol / water: no NRTL set, UNIQUAC
 ];
 let worst = 0;
 console.log('in process, 21-point Txy at 101.325 kPa (median of 20, warm):');
