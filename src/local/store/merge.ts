@@ -30,6 +30,8 @@ import { NAME_RANK, STRUCTURE_RANK, rankOf } from './import/sources.js';
 import { hillOf as hill } from './formula.js';
 import { median, outlierIndices } from './outliers.js';
 import { normalizeText } from './search/query.js';
+import { chemistCase } from './name-case.js';
+import { roundDecimals } from '../../api/precision.js';
 import type { StructureJob, StructureResult } from './structures.js';
 import { cacheKey } from './structure-cache.js';
 import { auditClass, emptyNameStats, resolveByName, type NameStats, type NameTable } from './name-structures.js';
@@ -230,10 +232,14 @@ function build(gk: string, members: Ref[]): MergedCompound {
 
   const names = new Map<string, MergedName>();
   const byRank = [...ids].sort((a, b) => rankOf(NAME_RANK, a.s) - rankOf(NAME_RANK, b.s));
+  const formulaRow = byRank.find((i) => tableHill(i.formula));
+  // OpenChemLib's formula, else the InChI's formula layer (a structure only RDKit reads), else the table's.
+  const formula = structure?.formula ?? tableHill(structure?.inchi?.split('/')[1]) ?? tableHill(formulaRow?.formula);
   const main = byRank.find((i) => i.name)?.name;
   const cas = casRefs[0]?.ref.slice(4);
   const addName = (name: string | undefined, kind: MergedName['kind']) => {
-    const n = name?.trim();
+    // as chemists write it: "o-Xylene", not a source's "O-xylene" (name-case.ts)
+    const n = name && chemistCase(name.trim(), formula);
     // Placeholders such as "-" are not names.
     if (n && /[\p{L}\p{N}]/u.test(n) && !names.has(n.toLowerCase())) names.set(n.toLowerCase(), { name: n, kind });
   };
@@ -244,9 +250,6 @@ function build(gk: string, members: Ref[]): MergedCompound {
     for (const s of i.synonyms ?? []) addName(s, 'synonym');
   }
 
-  const formulaRow = byRank.find((i) => tableHill(i.formula));
-  // OpenChemLib's formula, else the InChI's formula layer (a structure only RDKit reads), else the table's.
-  const formula = structure?.formula ?? tableHill(structure?.inchi?.split('/')[1]) ?? tableHill(formulaRow?.formula);
   // Its Hill form as the points' formulas are written, read when a point has one (few do); a charged compound (an
   // ion) is no table's neutral formula.
   let pointHill: string | false | undefined; // false: the compound's formula is unknown
@@ -293,7 +296,8 @@ function build(gk: string, members: Ref[]): MergedCompound {
     inchikey: structure?.inchikey ?? (gk.startsWith('ik:') ? gk.slice(3) : undefined),
     smiles: structure?.smiles,
     formula,
-    mw: structure?.mw ?? mwRow?.mw,
+    // a table's MW to the 4 decimals of every computed one (PubChem writes 102.449603)
+    mw: structure?.mw ?? (mwRow?.mw === undefined ? undefined : roundDecimals(mwRow.mw, 4)),
     names: [...names.values()],
     points,
     hasOutliers,
