@@ -4,8 +4,11 @@ the golden predictions and the validation report. Run through `npm run train` (w
 
 Model per property: an ensemble of gradient-boosted tree models (XGBoost), each member with its own seed and
 row/column subsamples; for additive properties the trees learn a correction of the group-contribution estimate
-(trees cannot extrapolate sums, the estimate can). Prediction = offset + mean of the members; uncertainty e = c * spread
-of the members, with c calibrated on the scaffold cross-validation so that 68 % of the errors are within e.
+(trees cannot extrapolate sums, the estimate can). Prediction = offset + mean of the members; uncertainty
+e = c * spread of the members * (novelty + a): novelty is the sum, over the circular atom environments the molecule
+holds, of 1 / (1 + the environment's frequency in the training set per 10 000 compounds), so a molecule made of
+environments the model rarely saw gets a wider e; a is chosen per property (among a few multiples of the mean
+novelty) for the best rank correlation of e with the scaffold-CV errors, and c so that 68 % of those errors are within e.
 """
 import argparse
 import base64
@@ -24,6 +27,7 @@ os.environ.setdefault('OMP_WAIT_POLICY', 'PASSIVE')
 import numpy as np
 import scipy.sparse as sp
 import xgboost as xgb
+from scipy.stats import spearmanr
 from sklearn.model_selection import GroupKFold, KFold
 
 FAMILY = 'chem-ml'
@@ -53,6 +57,8 @@ MEMBERS = 2
 TREE = dict(max_depth=7, eta=0.1, subsample=0.8, colsample_bytree=0.4, min_child_weight=2, reg_lambda=2.0,
             objective='reg:squarederror', tree_method='hist', nthread=2, max_bin=64)
 ROUNDS = 200
+NOVELTY_OFFSETS = (0.03, 0.1, 0.3, 1.0, 10.0)  # candidate a of e, times the mean scaffold-CV novelty
+ENV = 'env_'  # the hashed atom-environment counts of the features
 
 
 def log(*a):
@@ -73,6 +79,23 @@ def dmatrix(x, y=None):
     return xgb.DMatrix(sp.csr_matrix(x), label=y, missing=np.nan, nthread=2)
 
 
+def env_span():
+    start = COL[ENV + '0']
+    return start, start + sum(1 for n in COL if n.startswith(ENV))
+
+
+def novelty_weights(x):
+    """Per environment bit: 1 / (1 + training compounds holding it per 10 000), float32 as the model file keeps them."""
+    a, b = env_span()
+    df = (x[:, a:b] > 0).sum(axis=0) / len(x) * 1e4
+    return (1 / (1 + df)).astype(np.float32)
+
+
+def novelty(x, w):
+    a, b = env_span()
+    return ((x[:, a:b] > 0) * w.astype(np.float64)).sum(axis=1)
+
+
 class Model:
     def __init__(self, key, seed):
         self.key, self.seed, self.cfg = key, seed, CONFIG[key]
@@ -87,6 +110,7 @@ class Model:
         base = self.offset(x)
         assert not (self.cfg.get('log') and self.cfg.get('offset')), 'an offset is added in linear units'
         r = (np.log(y) if self.cfg.get('log') else y) - base
+        self.weights = novelty_weights(x)
         self.base_score = float(np.float32(np.median(r)))
         self.boosters = []
         d = dmatrix(x, r)
@@ -101,10 +125,11 @@ class Model:
         base = self.offset(x)
         d = dmatrix(x)
         members = np.stack([b.predict(d).astype(np.float64) for b in self.boosters])
+        nov = novelty(x, self.weights)
         if self.cfg.get('log'):  # trained on ln(y): the spread converts to the value's units to first order
             v = np.exp(base + members.mean(axis=0))
-            return v, v * members.std(axis=0)
-        return base + members.mean(axis=0), members.std(axis=0)
+            return v, v * members.std(axis=0), nov
+        return base + members.mean(axis=0), members.std(axis=0), nov
 
 
 def domain_mask(rows, elements):
@@ -131,7 +156,7 @@ def metrics(y, p):
 
 
 def cross_validate(key, x, y, groups, seed, kind):
-    pred, spread = np.zeros(len(y)), np.zeros(len(y))
+    pred, spread, nov = np.zeros(len(y)), np.zeros(len(y)), np.zeros(len(y))
     if kind == 'random':
         splits = KFold(5, shuffle=True, random_state=seed).split(x)
     else:
@@ -140,8 +165,8 @@ def cross_validate(key, x, y, groups, seed, kind):
         splits = GroupKFold(5).split(x, groups=perm[groups])
     for tr, te in splits:
         m = Model(key, seed).fit(x[tr], y[tr])
-        pred[te], spread[te] = m.predict(x[te])
-    return pred, spread
+        pred[te], spread[te], nov[te] = m.predict(x[te])
+    return pred, spread, nov
 
 
 def encode_booster(b):
@@ -174,10 +199,12 @@ def encode_booster(b):
                 value=b64(value, '<f4'))
 
 
-def write_model(out, key, model, elements, max_heavy, calib, beta, first, n, cv, features):
+def write_model(out, key, model, elements, max_heavy, calib, offset, beta, first, n, cv, features):
     doc = dict(key=key, family=FAMILY, version=VERSION, beta=beta, first=first, features=features['version'],
                n_features=features['n'], trained_on=n, calibration=calib, cv=cv,
                domain=dict(elements=elements, max_heavy=max_heavy),
+               novelty=dict(start=env_span()[0], offset=offset,
+                            weights=base64.b64encode(model.weights.astype('<f4').tobytes()).decode()),
                base_score=model.base_score, members=[encode_booster(b) for b in model.boosters])
     if model.cfg.get('log'):
         doc['transform'] = 'log'
@@ -330,21 +357,25 @@ def main():
         sub_rows = [rows[i] for i in idx]
         max_heavy = int(max(float(r['heavy']) for r in sub_rows))
         entry = dict(n=len(idx), dropped_outside_domain=int(has.sum() - len(idx)), elements=elements)
-        calib = 1.0  # uncalibrated, beta and behind its baseline unless the cross-validation below says otherwise
+        calib, offset = 1.0, 1.0  # uncalibrated, beta and behind its baseline unless the cross-validation below says otherwise
         beta, first = True, False
         if not args.no_cv:
             base = xs[:, col[cfg['baseline']]].astype(np.float64) * cfg['scale']
             ok = ~np.isnan(base)
             for kind in ('random', 'scaffold'):
                 groups = scaffold_groups(sub_rows)
-                pred, spread = cross_validate(key, xs, ys, groups, args.seed, kind)
+                pred, spread, nov = cross_validate(key, xs, ys, groups, args.seed, kind)
                 entry[kind] = dict(model=metrics(ys, pred), model_on_baseline=metrics(ys[ok], pred[ok]),
                                    baseline=metrics(ys[ok], base[ok]), n_baseline=int(ok.sum()))
                 if kind == 'scaffold':
-                    ratio = np.abs(pred - ys) / np.maximum(spread, 1e-12)
+                    err = np.abs(pred - ys)
+                    rank = lambda a: spearmanr(spread * (nov + a * nov.mean()), err)[0]
+                    offset = float(max(NOVELTY_OFFSETS, key=rank) * nov.mean())
+                    ratio = err / np.maximum(spread * (nov + offset), 1e-12)
                     calib = float(np.quantile(ratio, 0.683))
-                    e = calib * spread
-                    entry['coverage_68'] = float(np.mean(np.abs(pred - ys) <= e))
+                    e = calib * spread * (nov + offset)
+                    entry['coverage_68'] = float(np.mean(err <= e))
+                    entry['spearman'] = dict(e=float(spearmanr(e, err)[0]), spread=float(spearmanr(spread, err)[0]))
                     beta = not (entry[kind]['model_on_baseline'][0] * 2 <= entry[kind]['baseline'][0])
                     first = entry[kind]['model_on_baseline'][0] < entry[kind]['baseline'][0]
                 log('%s %s: model MAE %.3f (on baseline set %.3f) vs baseline %.3f, n=%d' % (
@@ -361,17 +392,19 @@ def main():
         entry['beta'], entry['first'] = beta, first
         entry['calibration'] = calib
         model = Model(key, args.seed).fit(xs, ys)
-        write_model(args.out, key, model, elements, max_heavy, calib, beta, first, len(ys), cv, features)
+        entry['novelty_offset'] = offset
+        write_model(args.out, key, model, elements, max_heavy, calib, offset, beta, first, len(ys), cv, features)
         entry['seconds'] = round(time.time() - t0, 1)
         entry['bytes'] = os.path.getsize(os.path.join(args.out, key + '.json.gz'))
         report['properties'][key] = entry
         if golden is not None:
             gx, grows = golden
-            p, s = model.predict(gx)
+            p, s, nov = model.predict(gx)
             inside = domain_mask(grows, elements) & np.array([float(r['heavy']) <= max_heavy for r in grows])
             if cfg.get('offset'):
                 inside &= ~np.isnan(gx[:, col[cfg['baseline']]])
-            golden_out['predictions'][key] = [[float(a), float(b * calib)] if ok else None for a, b, ok in zip(p, s, inside)]
+            e = s * calib * (nov + offset)
+            golden_out['predictions'][key] = [[float(a), float(b)] if ok else None for a, b, ok in zip(p, e, inside)]
         log('%s: n=%d, %.1f s, %d bytes%s' % (key, len(ys), entry['seconds'], entry['bytes'], ' (beta)' if beta else ''))
 
     if golden is not None and not args.critprop_only:

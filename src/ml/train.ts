@@ -5,7 +5,7 @@
 //   npm run train -- [--db PATH] [--from DATA_DIR] [--out DIR] [--exclude FILE] [--only tb,tc] [--no-cv] [--sample N]
 //                    [--random-folds] [--critprop-only] [--seed N] [--python PATH]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,7 +54,10 @@ try {
     // bench:ml: print the CritProp comparison, leave the models and their report alone
     process.stdout.write(renderReport(JSON.parse(readFileSync(reportJson, 'utf8'))));
   } else {
-    if (!opt['no-cv']) writeReport(reportJson, join(out, 'REPORT.md'));
+    if (!opt['no-cv']) {
+      copyFileSync(reportJson, join(out, 'report.json')); // the numbers REPORT.md is rendered from (npm run report)
+      writeReport(reportJson, join(out, 'REPORT.md'));
+    }
     writeForests(out);
     console.error(`models written to ${out} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }

@@ -53,7 +53,7 @@ afterAll(() => {
 });
 
 const rank = new Map(SOURCE_RANKING.map(([key], i) => [key, i]));
-/** Ranking key of a source: versioned model keys (chem-ml-1.0, chem-ml-1.0-beta) rank as their family. */
+/** Ranking key of a source: versioned model keys (chem-ml-1.1, chem-ml-1.1-beta) rank as their family. */
 const rankOf = (s: string) => rank.get(s) ?? rank.get(s.replace(/-\d.*$/, '')) ?? rank.size;
 const klass = (p: DataPoint) => (p.calc ? 2 : 0) + (p.o ? 1 : 0);
 const tag = (p: DataPoint) => `${p.s}${p.o ? ' o' : ''}${p.calc ? ' calc' : ''}`;
@@ -89,16 +89,16 @@ describe('the first point is the recommended one', () => {
     const logp = c.fixed_props!.logp!.map(tag);
     expect(logp.slice(0, 3)).toEqual(['crc', 'physprop', 'syrres']);
     // calculated: the chem-ml model's point first (test/ml), then the stored OPERA value, then the group contribution
-    expect(logp.slice(3)).toEqual([expect.stringMatching(/^chem-ml-1\.0(-beta)? calc$/), 'opera calc', 'crippen calc']);
+    expect(logp.slice(3)).toEqual([expect.stringMatching(/^chem-ml-1\.1(-beta)? calc$/), 'opera calc', 'crippen calc']);
     const tc = c.fixed_props!.tc!.map(tag);
-    expect(tc.slice(-3)).toEqual([expect.stringMatching(/^chem-ml-1\.0(-beta)? calc$/), 'wilson-jasperson calc', 'joback calc']);
+    expect(tc.slice(-3)).toEqual([expect.stringMatching(/^chem-ml-1\.1(-beta)? calc$/), 'wilson-jasperson calc', 'joback calc']);
   });
   it('puts an outlier after the other measured values, before the calculated ones, whatever its source', async () => {
     const tc = (await fullRecord(altered, ETHANOL)).fixed_props!.tc!.map(tag);
     const measured = tc.filter((t) => !/ (o|calc)$/.test(t));
     expect(measured[0]).toBe('chemsep'); // the best-ranked tc that is not an outlier
     expect(measured).toEqual(expect.arrayContaining(['crc', 'webbook', 'yaws', 'bell2018']));
-    expect(tc).toEqual([...measured, 'iupac o', expect.stringMatching(/^chem-ml-1\.0(-beta)? calc$/), 'wilson-jasperson calc', 'joback calc']);
+    expect(tc).toEqual([...measured, 'iupac o', expect.stringMatching(/^chem-ml-1\.1(-beta)? calc$/), 'wilson-jasperson calc', 'joback calc']);
   });
   it('keeps the points of one source together and in temperature order', () => {
     const points: DataPoint[] = [

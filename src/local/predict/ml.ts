@@ -23,8 +23,13 @@ export interface Model {
    * baseline's (on the database's folds and on the published CritProp scaffold folds); otherwise it follows, as beta.
    */
   first: boolean;
-  /** Uncertainty e = calibration × spread of the members (68 % of scaffold-CV errors fall within e). */
+  /**
+   * Uncertainty e = calibration × spread of the members × (novelty + novelty.offset), where novelty sums
+   * novelty.weights (1 / (1 + training compounds per 10 000 holding it)) over the atom-environment features the
+   * molecule holds; 68 % of scaffold-CV errors fall within e. Without `novelty` (1.0 files): calibration × spread.
+   */
   calibration: number;
+  novelty?: { start: number; offset: number; weights: Float32Array };
   cv: Record<string, { mae: number; n: number }>;
   domain: { elements: string[]; max_heavy: number };
   trainedOn: number;
@@ -98,6 +103,7 @@ interface ModelFile {
   n_features: number;
   trained_on: number;
   calibration: number;
+  novelty?: { start: number; offset: number; weights: string };
   cv: Model['cv'];
   domain: Model['domain'];
   base_score: number;
@@ -118,6 +124,7 @@ function parseModel(doc: ModelFile, path: string): Model {
     beta: doc.beta,
     first: doc.first ?? true,
     calibration: doc.calibration,
+    novelty: doc.novelty && { start: doc.novelty.start, offset: doc.novelty.offset, weights: new Float32Array(bytes(doc.novelty.weights)) },
     cv: doc.cv,
     domain: doc.domain,
     trainedOn: doc.trained_on,
@@ -234,7 +241,7 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
     xs.forEach((x, i) => {
       if (inside && !inside[j][i]) return;
       m.members!.forEach((mb, k) => (outs[k] = member(mb, x, m.baseScore)));
-      combine(m, x, outs, 0, outs.length, out[j], i);
+      combine(m, x, have[i], outs, 0, outs.length, out[j], i);
     });
   });
   if (!walked.length) return out;
@@ -270,7 +277,7 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
           for (let b = 0; b < count; b++) sums[b * members + t] = w.sums[b];
         }
         let b = 0;
-        for (let i = from; i < from + n; i++) if (!inside || inside[j][i]) combine(ms[j], xs[i], sums, b++ * members, members, out[j], i);
+        for (let i = from; i < from + n; i++) if (!inside || inside[j][i]) combine(ms[j], xs[i], have[i], sums, b++ * members, members, out[j], i);
       });
     }
   }
@@ -283,18 +290,30 @@ export function evaluateMany(m: Model, xs: readonly Float32Array[], have?: reado
   return Array.from(v, (value, i) => ({ v: value, e: e[i] }));
 }
 
+/** The factor novelty + offset of a model's e for a molecule whose present features are `have` (see Model.calibration). */
+function noveltyFactor(m: Model, have: Int32Array): number {
+  const nv = m.novelty;
+  if (!nv) return 1;
+  let sum = 0;
+  for (let k = 0; k < have.length; k++) {
+    const b = have[k] - nv.start;
+    if (b >= 0 && b < nv.weights.length) sum += nv.weights[b];
+  }
+  return sum + nv.offset;
+}
+
 /**
  * Model value i (into out.v[i], out.e[i]) from its n members' tree sums outs[at ..]: their mean (onto the offset
- * estimate), the uncertainty from their spread.
+ * estimate), the uncertainty from their spread and the molecule's novelty to the model.
  */
-function combine(m: Model, x: Float32Array, outs: Float64Array, at: number, n: number, out: Values, i: number): void {
+function combine(m: Model, x: Float32Array, have: Int32Array, outs: Float64Array, at: number, n: number, out: Values, i: number): void {
   const base = m.offset ? x[m.offset.index] * m.offset.scale : 0;
   let mean = 0;
   for (let k = 0; k < n; k++) mean += outs[at + k];
   mean /= n;
   let variance = 0;
   for (let k = 0; k < n; k++) variance += (outs[at + k] - mean) ** 2;
-  const spread = Math.sqrt(variance / n);
+  const spread = Math.sqrt(variance / n) * noveltyFactor(m, have);
   if (m.transform === 'log') {
     const v = Math.exp(base + mean);
     out.v[i] = v;
