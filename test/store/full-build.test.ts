@@ -80,10 +80,15 @@ describe.skipIf(!existsSync(join(DATA, 'chemicals')))('full build from the data 
       // ethanol at 298.15 K: 7.87 kPa (CRC), 785 kg/m³, 0.0219 N/m
       for (const p of eth.tpdep_props!.pvap!.filter((q) => q.t === 298.15)) expect(p.v).toBeCloseTo(7.9, 0);
       for (const p of eth.tpdep_props!.rhol!.filter((q) => q.t === 298.15)) expect(p.v / 785).toBeCloseTo(1, 1);
-      // 1000-86-8 is only in Yaws' boiling points: a type S record found by CAS
-      const s1000 = store.compound(store.idByCas('1000-86-8')!)!;
-      expect(s1000).toMatchObject({ type: 'S', cas: '1000-86-8' });
+      // 1000-40-4 is only in Yaws' boiling points, without a name: a type S record found by CAS
+      const s1000 = store.compound(store.idByCas('1000-40-4')!)!;
+      expect(s1000).toMatchObject({ type: 'S', cas: '1000-40-4' });
       expect(s1000.fixed_props!.tb!.map((p) => p.s)).toContain('yaws');
+      // 1000-86-8 has a name: 2,4-dimethylpenta-1,3-diene (C7H12) joins the record of that structure, its old id an alias
+      const diene = store.compound(store.idByCas('1000-86-8')!)!;
+      expect(diene).toMatchObject({ type: 'C', formula: 'C7H12' });
+      expect(diene.fixed_props!.tb!.map((p) => p.s)).toContain('yaws');
+      expect(store.aliasOf(compoundIdFor('CAS:1000-86-8'))).toBe(diene.id);
       // one compound, one record: 1,1-dichloropentane's CAS tables joined its SMILES/InChIKey ones by name
       const dcp = store.compound(store.idByCas('820-55-3')!)!;
       expect(dcp).toMatchObject({ type: 'C', inchikey: 'PGEVTVXEERFABN-UHFFFAOYSA-N', inchi: 'InChI=1S/C5H10Cl2/c1-2-3-4-5(6)7/h5H,2-4H2,1H3' });
