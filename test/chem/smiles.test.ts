@@ -75,6 +75,17 @@ describe('readSmiles', () => {
     for (const s of ['CCO', 'c1ccccc1', 'O=c1cc[nH]cc1', '[O-][n+]1ccccc1', 'C[C@H](N)C(=O)O', 'F/C=C/F', '[Na+].[Cl-]', 'C%12CC%12', 'c1ccc2c(c1)[nH]c1ccccc12', 'O=[N+]([O-])c1ccccc1', '[CH3]', 'c1cc[c]cc1', '[O]', '[Pb]', '[U+2]']) {
       expect(read, s).toContain(s);
     }
+    // a bracket atom has the hydrogens it writes; an aromatic system is kekulized by matching (RDKit's weights)
+    for (const [s, mw] of [
+      ['[S+3]', 32.067],
+      ['c1ccO[cH+]ccc1', 107.132],
+      ['C1=Cc2cc3C=Cc(cc4C=Cc(ccccccc1n2)n4)[nH]3', 297.361],
+      ['c1scc2ssssssc12', 274.533],
+      ['Cn1cn[c]#[c]1', 80.09],
+    ] as const) {
+      expect(readSmiles(s)!.relativeWeight(), s).toBeCloseTo(mw, 1);
+    }
+    expect(() => parseSmiles('[S+3]')).toThrow('SMILES "[S+3]": S with charge 3 and 0 hydrogens is beyond what OpenChemLib holds');
     // hydrogen and isotope atoms: OpenChemLib's molecule
     for (const s of ['[2H]O[2H]', '[H][H]', '[13CH4]']) {
       expect(read, s).not.toContain(s);

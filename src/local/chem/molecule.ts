@@ -29,7 +29,11 @@ export function parseSmiles(smiles: string, opts: { coordinates?: boolean; stere
   } catch (err) {
     throw new ChemError(404, `invalid SMILES "${s}": ${parserMessage(err)}`);
   }
-  fitStructure(mol, st);
+  try {
+    fitStructure(mol, st);
+  } catch (err) {
+    throw err instanceof ChemError ? new ChemError(404, `SMILES "${s}": ${err.message}`) : err;
+  }
   return mol;
 }
 
@@ -95,7 +99,7 @@ function fitHydrogens(mol: Molecule, a: number, want: number): void {
     if (mol.getImplicitHydrogens(a) === want) return;
   }
   for (let v = 0; v <= top && mol.getImplicitHydrogens(a); v++) mol.setAtomAbnormalValence(a, v);
-  if (mol.getImplicitHydrogens(a) !== 0) throw new ChemError(404, `${mol.getAtomLabel(a)} with charge ${mol.getAtomCharge(a)} and ${want} hydrogens is beyond what OpenChemLib holds`);
+  if (mol.getImplicitHydrogens(a) !== 0) throw new ChemError(404, `${mol.getAtomLabel(a)} with charge ${mol.getAtomCharge(a)} and ${want} hydrogens is beyond what OpenChemLib holds (chem predict reads it)`);
   for (let k = 0; k < want; k++) mol.addBond(a, mol.addAtom(1));
   mol.ensureHelperArrays(OCL.Molecule.cHelperNeighbours);
 }
