@@ -72,7 +72,7 @@ describe.skipIf(!haveScript)('terminal behaviour', () => {
   }
 
   it.skipIf(!FULL_DB)('a record with outliers at 100 columns: the red marks close on their own line', () => {
-    const out = inTty(`node bin/chem.js --db ${FULL_DB} cid 69749139-429-6 2>/dev/null`, {}, 100).split(/\r?\n/);
+    const out = inTty(`node bin/chem.js --db ${FULL_DB} cid 69749139-429-6 --points 2>/dev/null`, {}, 100).split(/\r?\n/);
     const red = out.filter((l) => l.includes(`${ESC}[31m`));
     expect(red.length).toBeGreaterThan(0);
     for (const l of out) expect(l.split(`${ESC}[31m`).length, l).toBe(l.split(`${ESC}[39m`).length);

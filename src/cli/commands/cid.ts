@@ -64,11 +64,11 @@ function sourceRefs(c: Compound): Map<string, string> {
 }
 
 /** The identifier block of a record's table. */
-function identifierTable(comp: Compound, out: Render): string {
+function identifierTable(comp: Compound, out: Render, points: boolean): string {
   const ids = ID_FIELDS.filter((k) => comp[k] !== undefined && comp[k] !== '').map((k) => [k, String(comp[k])]);
   if (comp.other_names?.length) ids.push(['other names', comp.other_names.slice(0, 8).join('; ') + (comp.other_names.length > 8 ? ` (+${comp.other_names.length - 8})` : '')]);
   if (comp.structure_name) ids.push(['structure', `read from the name "${comp.structure_name}" by OPSIN (no source gives one)`]);
-  if (comp.has_outliers) ids.push(['outliers', out.warn('yes (marked below)')]);
+  if (comp.has_outliers) ids.push(['outliers', out.warn(points ? 'yes (marked below)' : 'yes (--points marks them)')]);
   return out.table(['', { header: '', fit: 'wrap' }], ids);
 }
 
@@ -153,7 +153,7 @@ export function compoundView(points = false): View<CompoundResponse> {
     rows: ({ comp }) => [Object.fromEntries(ID_FIELDS.map((k) => [k, comp[k] as string | number | undefined]))],
     table: ({ comp }, out) => {
       const refs = sourceRefs(comp);
-      return identifierTable(comp, out) + (points ? pointTables(comp, out, refs) : summaryTables(comp, out, refs));
+      return identifierTable(comp, out, points) + (points ? pointTables(comp, out, refs) : summaryTables(comp, out, refs));
     },
   };
 }
