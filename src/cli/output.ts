@@ -185,7 +185,8 @@ export async function printResult<T>(ctx: Context, view: View<T>, result: T): Pr
 
 /** CSV field per RFC 4180: quoted when it holds a comma, quote, CR or LF; quotes doubled. */
 export function csvField(v: Cell): string {
-  if (v === null || v === undefined) return '';
+  // A non-finite number is no value: an empty cell, as JSON writes null.
+  if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
   const s = String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
@@ -210,9 +211,9 @@ function cellValue(col: Column, v: Cell, ctx: Context): Cell {
 
 /** Numbers shown in tables: 6 significant digits, no exponent for everyday magnitudes. */
 export function tableNumber(v: Cell): string {
-  if (v === null || v === undefined) return '';
+  if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
   if (typeof v !== 'number') return String(v);
-  if (v === 0 || !Number.isFinite(v)) return String(v);
+  if (v === 0) return '0';
   const a = Math.abs(v);
   if (a >= 1e-4 && a < 1e9) return String(Number(v.toPrecision(6)));
   return v.toExponential(4);

@@ -59,6 +59,9 @@ describe('CSV quoting (RFC 4180)', () => {
   it('numbers, null and undefined', () => {
     expect(csvLine([1.5, null, undefined, true, 'x'])).toBe('1.5,,,true,x\r\n');
   });
+  it('a non-finite number is an empty cell, never NaN or Infinity', () => {
+    expect(csvLine([NaN, Infinity, -Infinity, 0])).toBe(',,,0\r\n');
+  });
 });
 
 describe('table numbers', () => {
@@ -67,5 +70,9 @@ describe('table numbers', () => {
     expect(tableNumber(0.000651157)).toBe('0.000651157');
     expect(tableNumber(6.5e-5)).toBe('6.5000e-5');
     expect(tableNumber(-0.0014)).toBe('-0.0014');
+  });
+  it('a non-finite number is an empty cell', () => {
+    for (const v of [NaN, Infinity, -Infinity]) expect(tableNumber(v)).toBe('');
+    expect(tableNumber(0)).toBe('0');
   });
 });
