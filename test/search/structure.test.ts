@@ -34,10 +34,10 @@ const XYLENES = ['o-xylene', 'm-xylene', 'p-xylene'];
 const ALANINES = ['D-alanine', 'DL-alanine', 'L-alanine'];
 
 describe('query syntax', () => {
-  it('sub: and sim: (default threshold 0.7) next to text and filters', () => {
+  it('sub: and sim: (default threshold 0.5) next to text and filters', () => {
     expect(parseQuery('sub:C(=O)[OH] tb<400')).toMatchObject({ structure: { kind: 'sub', pattern: 'C(=O)[OH]' }, terms: [], filters: [{ key: 'tb' }] });
-    expect(parseQuery('sim:CC(=O)Oc1ccccc1C(=O)O>=0.5').structure).toEqual({ kind: 'sim', smiles: 'CC(=O)Oc1ccccc1C(=O)O', threshold: 0.5 });
-    expect(parseQuery('sim:CCO').structure).toEqual({ kind: 'sim', smiles: 'CCO', threshold: 0.7 });
+    expect(parseQuery('sim:CC(=O)Oc1ccccc1C(=O)O>=0.7').structure).toEqual({ kind: 'sim', smiles: 'CC(=O)Oc1ccccc1C(=O)O', threshold: 0.7 });
+    expect(parseQuery('sim:CCO').structure).toEqual({ kind: 'sim', smiles: 'CCO', threshold: 0.5 });
     expect(parseQuery('acid sub:C(=O)O').terms.map((t) => t.kind)).toContain('text');
   });
 
@@ -194,7 +194,7 @@ describe('similarity search', () => {
     expect(got.indexOf('o-xylene')).toBeLessThan(got.indexOf('ethylbenzene'));
     expect(got.indexOf('ethylbenzene')).toBeLessThan(got.indexOf('benzene'));
     const strict = await engine.search('sim:Cc1ccccc1');
-    expect(strict.comps.every((c) => (c.similarity as number) >= 0.7)).toBe(true);
+    expect(strict.comps.every((c) => (c.similarity as number) >= 0.5)).toBe(true);
     expect(strict.total).toBeLessThan(r.total);
     expect((await engine.search('sim:Cc1ccccc1>=0.2 tb<390')).comps.map((c) => c.compound)).toEqual(expect.arrayContaining(['toluene', 'benzene']));
   });

@@ -63,7 +63,7 @@ Query language (combine text with filters; numbers in the property registry's un
   C2H6O, OH2                  formulas in any element order: every isomer
   tb:300..400  tc>500  mw<100  tf:273.15  has:hfus    property filters
   smiles:CO  formula:CO  name:"..."  cas:...  inchikey:...   force one reading of the text
-  sub:C(=O)[OH]  sub:[NX3;H2]  sim:CC(=O)Oc1ccccc1C(=O)O>=0.7   substructure (SMILES/SMARTS); similarity (Tanimoto, default >= 0.7)
+  sub:C(=O)[OH]  sub:[NX3;H2]  sim:CC(=O)Oc1ccccc1C(=O)O>=0.7   substructure (SMILES/SMARTS); similarity (Tanimoto, default >= 0.5)
 ` +
         examples(
           'chem search benzene',

@@ -39,7 +39,7 @@ export type Filter =
 export type StructureTerm = { kind: 'sub'; pattern: string } | { kind: 'sim'; smiles: string; threshold: number };
 
 /** Default threshold of `sim:` without `>=T`. */
-export const SIM_THRESHOLD = 0.7;
+export const SIM_THRESHOLD = 0.5;
 
 export interface ParsedQuery {
   query: string;
