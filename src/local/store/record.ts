@@ -129,10 +129,14 @@ async function addPredictions(c: Compound, mol: Molecule, notices: string[]): Pr
   }
   const append = (target: PropertyMap, from: PropertyMap) => {
     for (const [key, points] of Object.entries(from)) {
+      // the predictor puts a model's point after its baseline's when the model does not beat it (Model.first)
+      const baseline = points[0] && !points[0].s.startsWith('chem-ml') ? points[0].s : undefined;
       for (const p of points) {
         const { u: _u, ...point } = p;
         void _u;
-        (target[key] ??= []).push({ ...point, calc: true } as DataPoint);
+        const added = { ...point, calc: true } as DataPoint;
+        if (baseline && p.s.startsWith('chem-ml')) follows.set(added, baseline);
+        (target[key] ??= []).push(added);
         c.src![p.s] ??= predictorSource(p.s);
       }
     }
@@ -218,6 +222,9 @@ export const SOURCE_RANKING: readonly (readonly [key: string, why: string])[] = 
 
 const RANK = new Map(SOURCE_RANKING.map(([key], i) => [key, i]));
 
+/** Model points that follow their baseline's point (the model does not beat it): they rank just after that source. */
+const follows = new WeakMap<DataPoint, string>();
+
 /** 0 measured, 1 measured outlier, 2 calculated, 3 calculated outlier. */
 const pointClass = (p: DataPoint) => (p.calc ? 2 : 0) + (p.o ? 1 : 0);
 
@@ -225,15 +232,20 @@ const pointClass = (p: DataPoint) => (p.calc ? 2 : 0) + (p.o ? 1 : 0);
  * The order of one property's points: the recommended point first. Measured non-outliers, then
  * measured outliers, then calculated values; within each, by SOURCE_RANKING (unlisted sources
  * after the listed ones, by key), then by temperature (one source's curve stays together, in T
- * order), then as given.
+ * order), then as given. A model point the predictor put after its baseline's (the model does not beat
+ * that baseline on the scaffold folds) ranks just after the baseline's source, as in `chem predict`.
  */
 export function orderPoints(points: readonly DataPoint[]): DataPoint[] {
-  const rank = (s: string) => RANK.get(s) ?? RANK.get(s.replace(/-\d.*$/, '')) ?? RANK.size; // chem-ml-1.0 → chem-ml
+  const bySource = (s: string) => RANK.get(s) ?? RANK.get(s.replace(/-\d.*$/, '')) ?? RANK.size; // chem-ml-1.0 → chem-ml
+  const rank = (p: DataPoint) => {
+    const after = follows.get(p);
+    return after === undefined ? bySource(p.s) : bySource(after) + 0.5;
+  };
   return points
     .map((p, i) => ({ p, i }))
     .sort((a, b) =>
       pointClass(a.p) - pointClass(b.p) ||
-      rank(a.p.s) - rank(b.p.s) ||
+      rank(a.p) - rank(b.p) ||
       (a.p.s < b.p.s ? -1 : a.p.s > b.p.s ? 1 : 0) ||
       (a.p.t ?? 0) - (b.p.t ?? 0) ||
       a.i - b.i,
