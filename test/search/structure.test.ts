@@ -33,6 +33,18 @@ const sorted = (a: string[]) => [...a].sort();
 const XYLENES = ['o-xylene', 'm-xylene', 'p-xylene'];
 const ALANINES = ['D-alanine', 'DL-alanine', 'L-alanine'];
 
+/** The structure index of these SMILES, built as the database build does, in an in-memory database. */
+async function indexOf(smiles: string[]): Promise<StructureIndex> {
+  const mem = new Database(':memory:');
+  mem.exec('CREATE TABLE compounds (id TEXT, smiles TEXT); CREATE TABLE search_rank (ord INTEGER, compound_id TEXT)');
+  smiles.forEach((s, i) => {
+    mem.prepare('INSERT INTO compounds VALUES (?, ?)').run(`c${i}`, s);
+    mem.prepare('INSERT INTO search_rank VALUES (?, ?)').run(i, `c${i}`);
+  });
+  await buildStructureIndex(mem as unknown as DB);
+  return StructureIndex.load(mem as unknown as DB);
+}
+
 describe('query syntax', () => {
   it('sub: and sim: (default threshold 0.5) next to text and filters', () => {
     expect(parseQuery('sub:C(=O)[OH] tb<400')).toMatchObject({ structure: { kind: 'sub', pattern: 'C(=O)[OH]' }, terms: [], filters: [{ key: 'tb' }] });
@@ -109,14 +121,7 @@ describe('substructure search equals RDKit', () => {
     const init = (await import('@rdkit/rdkit')).default as unknown as () => Promise<typeof rdkit>;
     rdkit = await init();
     mols = smiles.map((s) => rdkit.get_mol(s));
-    const mem = new Database(':memory:');
-    mem.exec('CREATE TABLE compounds (id TEXT, smiles TEXT); CREATE TABLE search_rank (ord INTEGER, compound_id TEXT)');
-    smiles.forEach((s, i) => {
-      mem.prepare('INSERT INTO compounds VALUES (?, ?)').run(`c${i}`, s);
-      mem.prepare('INSERT INTO search_rank VALUES (?, ?)').run(i, `c${i}`);
-    });
-    await buildStructureIndex(mem as unknown as DB);
-    index = StructureIndex.load(mem as unknown as DB);
+    index = await indexOf(smiles);
   }, 60_000);
   afterAll(() => mols?.forEach((m) => m?.delete()));
 
@@ -226,14 +231,7 @@ describe('similarity search', () => {
 
   it('Tanimoto within 0.08 of RDKit\'s Morgan fingerprints, on the index', async () => {
     const smiles = [...new Set(PAIRS.flatMap(([a, b]) => [a, b]))];
-    const mem = new Database(':memory:');
-    mem.exec('CREATE TABLE compounds (id TEXT, smiles TEXT); CREATE TABLE search_rank (ord INTEGER, compound_id TEXT)');
-    smiles.forEach((s, i) => {
-      mem.prepare('INSERT INTO compounds VALUES (?, ?)').run(`c${i}`, s);
-      mem.prepare('INSERT INTO search_rank VALUES (?, ?)').run(i, `c${i}`);
-    });
-    await buildStructureIndex(mem as unknown as DB);
-    const index = StructureIndex.load(mem as unknown as DB);
+    const index = await indexOf(smiles);
     const off = PAIRS.flatMap(([a, b, rdkit]) => {
       const sim = index.similar(a, 0).get(smiles.indexOf(b))!;
       return Math.abs(sim - rdkit) <= 0.08 ? [] : [`${a} ${b}: ${sim.toFixed(4)}, RDKit ${rdkit}`];

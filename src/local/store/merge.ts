@@ -32,9 +32,9 @@ import { median, outlierIndices } from './outliers.js';
 import { normalizeText } from './search/query.js';
 import { chemistCase } from './name-case.js';
 import { roundDecimals } from '../../api/precision.js';
-import type { StructureJob, StructureResult } from './structures.js';
+import type { StructureJob } from './structures.js';
 import { cacheKey } from './structure-cache.js';
-import { auditClass, emptyNameStats, resolveByName, type NameStats, type NameTable } from './name-structures.js';
+import { auditClass, emptyNameStats, resolveByName, type Compute, type NamedRef, type NameStats, type NameTable } from './name-structures.js';
 
 /** A data table's formula in Hill order: plain formulas only (groups are left to the structure). */
 const tableHill = (formula: string | undefined) => hill(formula, { groups: false });
@@ -87,16 +87,7 @@ export interface MergeStats {
   names: NameStats;
 }
 
-type Compute = (jobs: StructureJob[]) => Promise<(StructureResult | undefined)[]>;
-
-interface Ref {
-  ref: string;
-  identities: IdentityRec[];
-  points: PointRec[];
-  structure?: StructureResult;
-  structureRank: number;
-  fromName?: string;
-}
+type Ref = NamedRef;
 
 function groupByRef(identities: IdentityRec[], points: PointRec[]): Map<string, Ref> {
   const refs = new Map<string, Ref>();

@@ -113,7 +113,7 @@ export const emptyNameStats = (opsin = ''): NameStats => ({
   points: { duplicates: {}, refused: {} },
 });
 
-/** The part of a merge reference this step reads and sets. */
+/** A merge reference: one compound-to-be with its identities, points and structure (merge.ts). */
 export interface NamedRef {
   ref: string;
   identities: IdentityRec[];
@@ -124,7 +124,8 @@ export interface NamedRef {
   fromName?: string;
 }
 
-type Compute = (jobs: StructureJob[]) => Promise<(StructureResult | undefined)[]>;
+/** How the build computes structures from SMILES (merge.ts passes the build's worker pool). */
+export type Compute = (jobs: StructureJob[]) => Promise<(StructureResult | undefined)[]>;
 
 const byNameRank = (ids: IdentityRec[]) => [...ids].sort((a, b) => rankOf(NAME_RANK, a.s) - rankOf(NAME_RANK, b.s));
 
