@@ -9,7 +9,7 @@ import type { VleRequest } from '../vle/diagram.js';
 import { quote } from './errors.js';
 import { svgReply, unitsOf } from './ui/routes.js';
 
-/** The query of GET /vle: c1, c2 (id, CAS or name), p (kPa) or t (K), x (comma list), model, dew. 400 for anything else. */
+/** The query of GET /vle: c1, c2 (id, CAS or name), p (kPa) or t (K), x (comma list), model, dew (400 when one is malformed; other keys are not read). */
 function vleRequest(q: Record<string, unknown>): VleRequest {
   const text = (k: string): string | undefined => {
     const v = q[k];
@@ -47,9 +47,8 @@ export function registerVle(app: FastifyInstance, backend: Backend, apiPrefix: s
   });
 
   app.get(`${apiPrefix}/vle/plot`, async (req, reply) => {
-    const query = { ...(req.query as Record<string, unknown>) };
+    const query = req.query as Record<string, unknown>;
     const units = unitsOf(query);
-    for (const k of ['temp', 'pressure', 'energy']) delete query[k];
     const request = vleRequest(query);
     const [{ vleDiagram }, { vleSeries }, { chartSvg }] = await Promise.all([import('../vle/diagram.js'), import('../vle/plot.js'), import('../plot/chart.js')]);
     const svg = await call(async () => {

@@ -13,6 +13,9 @@ import { readLines, runBatch } from '../batch.js';
 import { formatOf, printResult, type Render, type View } from '../output.js';
 import { examples } from '../help.js';
 
+/** A column a narrow terminal may drop. */
+const opt = (header: string) => ({ header, optional: true });
+
 /** The standard temperature (K): a T-dependent property is summarised by its value nearest it. */
 const T298 = 298.15;
 
@@ -115,7 +118,6 @@ function summaryTables(comp: Compound, out: Render, refs: Map<string, string>): 
     return [key, valueText(p, (x) => out.convert(def?.unit, x), out), out.unit(def?.unit), p.s, marksOf(p, out), med === undefined ? '' : out.number(out.convert(def?.unit, med)), ...counts(ps)];
   });
   // The key alone names a property (the symbol is in --points): on a narrow terminal source keys give way, never a number.
-  const opt = (header: string) => ({ header, optional: true });
   const source = { header: 'source', fit: 'truncate' as const };
   if (fixedRows.length) text += out.table(['property', 'value', opt('unit'), source, opt(''), opt('median'), 'points', 'sources'], fixedRows);
   const tdep = Object.entries((comp.tpdep_props ?? {}) as Record<string, DataPoint[]>).filter(([, ps]) => ps.length);
@@ -137,7 +139,6 @@ function summaryTables(comp: Compound, out: Render, refs: Map<string, string>): 
 /** Every point of a record, as `--points` shows them: fixed and T-dependent properties in tables of their own. */
 function pointTables(comp: Compound, out: Render, refs: Map<string, string>): string {
   let text = '';
-  const opt = (header: string) => ({ header, optional: true });
   const columns = (first: string) => [first, 'value', opt('unit'), opt(`T (${out.unit('K')})`), 'source', opt(''), { header: 'reference', fit: 'truncate' as const, optional: true }];
   for (const [title, map] of [['property', comp.fixed_props], ['T-dependent', comp.tpdep_props]] as const) {
     const rows = valueRows((map ?? {}) as Record<string, DataPoint[]>, out, refs);

@@ -34,7 +34,7 @@ import { chemistCase } from './name-case.js';
 import { roundDecimals } from '../../api/precision.js';
 import type { StructureJob } from './structures.js';
 import { cacheKey } from './structure-cache.js';
-import { auditClass, emptyNameStats, resolveByName, type Compute, type NamedRef, type NameStats, type NameTable } from './name-structures.js';
+import { auditClass, emptyNameStats, MW_TOLERANCE, resolveByName, type Compute, type NamedRef, type NameStats, type NameTable } from './name-structures.js';
 
 /** A data table's formula in Hill order: plain formulas only (groups are left to the structure). */
 const tableHill = (formula: string | undefined) => hill(formula, { groups: false });
@@ -105,7 +105,7 @@ function groupByRef(identities: IdentityRec[], points: PointRec[]): Map<string, 
 }
 
 /** g/mol: a row's MW this far from the median MW of its reference's rows is another compound's. */
-const MW_OFF = 0.5;
+const MW_OFF = MW_TOLERANCE;
 
 /**
  * The identity rows whose structure a reference uses, best rank first; a row whose own MW is more than MW_OFF from

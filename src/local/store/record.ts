@@ -25,8 +25,10 @@ export interface RecordOptions {
 
 export async function fullRecord(store: Store, id: string, opts: RecordOptions = {}): Promise<Compound> {
   checkCompoundId(id);
-  const alias = store.compound(id) ? undefined : store.aliasOf(id);
-  const c = store.compound(alias ?? id);
+  // an id merged into another record answers as that record (read twice only then)
+  let c = store.compound(id);
+  const alias = c ? undefined : store.aliasOf(id);
+  if (alias) c = store.compound(alias);
   if (!c) throw new ChemError(404, `no compound with id ${id} in the local database`);
   const notices: string[] = [];
   const files = opts.files ?? true;
