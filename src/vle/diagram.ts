@@ -1,12 +1,11 @@
 // A Txy or Pxy diagram of two compounds from what a backend serves: the components (by id, CAS or
-// name, resolved through search), the pair's mixture record (its NRTL, UNIQUAC or Wilson set) and
+// name, resolve.ts), the pair's mixture record (its NRTL, UNIQUAC or Wilson set) and
 // each component's vapour-pressure correlations (the comments of its pvap points, vle/psat.ts).
 // Shared by `chem vle` and the server's GET /api/v1/vle.
-import { ChemError, notFound, usageError } from '../api/errors.js';
-import { isValidCas } from '../api/cas.js';
-import { isCompoundIdForm } from '../api/ids.js';
+import { notFound, usageError } from '../api/errors.js';
 import type { Compound, DataPoint, Mixture, ParameterSet } from '../api/types.js';
 import type { Backend } from '../backend.js';
+import { resolveCompound } from '../resolve.js';
 import { ideal, lnGammaOf, MODELS, RECORD_MODEL, type LnGamma, type ModelName, type RQ } from './activity.js';
 import { parseCurve, type PsatCurve } from './psat.js';
 import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, Psat, type Azeotrope, type Outcome, type System } from './solve.js';
@@ -87,34 +86,9 @@ export function checkRequest(r: VleRequest): void {
   if (r.model && !MODELS.includes(r.model)) throw usageError(`unknown model "${r.model}": expected ${MODELS.join(', ')}`);
 }
 
-/**
- * The compound a user's word names: an id as it is; a CAS number through search; a name through the
- * exact name or synonym (main names first, as `chem convert name` reads it); else the search hit
- * whose name or CAS is the word, or the only hit. Several hits and no exact name: ambiguous (400,
- * the candidates listed).
- */
-async function resolve(backend: Backend, q: string): Promise<Compound> {
-  const word = q.trim();
-  if (!word) throw usageError('empty component');
-  const record = async (id: string) => (await backend.compound(id, { files: false, predictions: false })).comp;
-  // a CAS number has the id's digit-group form too: its check digit tells it apart (search matches ids as well)
-  const cas = isValidCas(word);
-  if (isCompoundIdForm(word) && !cas) return record(word);
-  if (!cas) {
-    const named = await backend.convert('name', word, { strict: true }).catch((err: unknown) => {
-      if (err instanceof ChemError && err.status === 404) return undefined;
-      throw err;
-    });
-    if (named?.cid) return record(named.cid);
-  }
-  const { comps } = await backend.search(word);
-  const norm = word.toLowerCase();
-  const exact = comps.filter((c) => c.compound.toLowerCase() === norm || c.cas === word || c.id === word);
-  if (exact.length === 1) return record(exact[0]!.id);
-  if (comps.length === 1) return record(comps[0]!.id);
-  if (!comps.length) throw notFound(`no compound matches "${word}"`);
-  const list = comps.slice(0, 8).map((c) => `${c.compound} (${c.id}${c.cas ? `, ${c.cas}` : ''})`);
-  throw usageError(`"${word}" is ambiguous: ${list.join('; ')}${comps.length > 8 ? '; …' : ''}; name one by id or CAS`);
+/** The record of the compound a user's word names (resolve.ts). */
+async function resolve(backend: Backend, word: string): Promise<Compound> {
+  return (await backend.compound(await resolveCompound(backend, word), { files: false, predictions: false })).comp;
 }
 
 /** A salt (several ions) has no vapour pressure of its own. */

@@ -46,6 +46,15 @@ describe('chem predict with a name, CAS or id', () => {
     expect(none.stderr).toMatch(/tried as a compound name, CAS or id too: there is no local database\n$/);
   });
 
+  it('a CAS number the database lacks, and a text that matches several compounds, say so after the SMILES error (exit 3)', async () => {
+    const cas = await runChem(['predict', '50-00-0', '--db', db]); // formaldehyde: not in the fixture
+    expect(cas.code).toBe(3);
+    expect(cas.stderr).toMatch(/tried as a compound name, CAS or id too: no compound with CAS 50-00-0 in the database\n$/);
+    const several = await runChem(['predict', 'mw<50', '--db', db]);
+    expect(several.code).toBe(3);
+    expect(several.stderr).toMatch(/^chem: error: invalid SMILES "mw<50": .*; tried as a compound name, CAS or id too: "mw<50" is ambiguous: .*ethanol \(69749139-429-6, 64-17-5\).*; name one by id or CAS\n$/);
+  });
+
   it('a valid SMILES never opens the database (not even a broken one) outside a terminal table', async () => {
     const broken = join(tmpdir(), `chem-not-a-db-${process.pid}.sqlite`);
     writeFileSync(broken, 'not a database');

@@ -87,7 +87,7 @@ describe('chem vle', () => {
     expect(some.body.points.map((p) => p.t === null)).toEqual([false, true]);
   });
 
-  it('errors: no parameters of the model (3), a salt (3), no vapour pressure (3), x outside [0, 1] (2), an ambiguous name (2)', async () => {
+  it('errors: no parameters of the model (3), a salt (3), no vapour pressure (3), x outside [0, 1] (2), an ambiguous name (2), an unknown name or CAS (3)', async () => {
     const wilson = await chem(['vle', 'ethanol', 'water', '--model', 'wilson']);
     expect(wilson.code).toBe(3);
     expect(wilson.stderr).toMatch(/no Wilson parameters for ethanol \/ water: the record \S+ holds NRTL; --model ideal/);
@@ -104,6 +104,11 @@ describe('chem vle', () => {
     const amb = await chem(['vle', 'mw<50', 'water']);
     expect(amb.code).toBe(2);
     expect(amb.stderr).toMatch(/"mw<50" is ambiguous: .*ethanol/);
+    // a name or CAS number the database lacks: 3, one line
+    const unknown = await chem(['vle', 'xyzzy', 'water']);
+    expect([unknown.code, unknown.stderr]).toEqual([3, 'chem: error: no compound named "xyzzy" in the database\n']);
+    const cas = await chem(['vle', '50-00-0', 'water']);
+    expect([cas.code, cas.stderr]).toEqual([3, 'chem: error: no compound with CAS 50-00-0 in the database\n']);
     expect((await chem(['vle', 'ethanol', 'water', '--p', '100', '--t', '300'])).code).toBe(2);
     expect((await chem(['vle', 'ethanol'])).code).toBe(2);
   });

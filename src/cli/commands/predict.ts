@@ -9,8 +9,9 @@
 import { Command, Option } from 'commander';
 import { property, plainSymbol } from '../../api/properties.js';
 import { formatWithUncertainty } from '../../api/precision.js';
-import type { ConversionResult, PredictionResult, SearchResult } from '../../api/types.js';
+import type { ConversionResult, PredictionResult } from '../../api/types.js';
 import type { Backend, PredictOptions } from '../../backend.js';
+import { resolveCompound } from '../../resolve.js';
 import { ChemError, usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
@@ -160,24 +161,16 @@ const smilesOf = (line: string) => line.trim().split(/\s+/, 1)[0]!;
 /** The predictor's error for a text that is no SMILES (parse errors are 404 "invalid SMILES …"), and could be a name (no control character). */
 const isInvalidSmiles = (err: unknown) => err instanceof ChemError && err.status === 404 && /^invalid SMILES/.test(err.message) && !/control character/.test(err.message);
 
-/** A compound id of this database (digits, three digits, check digit) and a CAS number. */
-const COMPOUND_ID = /^\d+-\d{3}-\d$/;
-const CAS = /^\d{2,7}-\d{2}-\d$/;
-
 /**
- * The structure the database gives the first of `texts` it knows as a compound id, a CAS number or a name
- * (or synonym). When none, the SMILES error, saying the database was asked too and why it had no answer.
+ * The structure the database gives the first of `texts` it knows as a compound (resolve.ts). When none,
+ * the SMILES error, saying the database was asked too and why it had no answer.
  */
 async function structureOf(backend: Backend, texts: string[], smilesError: ChemError): Promise<ConversionResult & { text: string }> {
   let why = '';
   if (backend.hasDatabase && !(await backend.hasDatabase())) why = 'there is no local database';
   for (const text of why ? [] : texts) {
     try {
-      const hit = COMPOUND_ID.test(text)
-        ? await backend.convert('cid', text, { strict: true })
-        : CAS.test(text)
-          ? byCas(await backend.search(`cas:${text}`), text)
-          : await backend.convert('name', text, { strict: true });
+      const hit = await backend.convert('cid', await resolveCompound(backend, text), { strict: true });
       if (!hit.smiles) throw new ChemError(404, `${hit.name} (${hit.cid}) has no structure in the database`);
       return { ...hit, text };
     } catch (err) {
@@ -186,13 +179,6 @@ async function structureOf(backend: Backend, texts: string[], smilesError: ChemE
     }
   }
   throw new ChemError(404, `${smilesError.message}; tried as a compound name, CAS or id too: ${why}`);
-}
-
-/** The compound of a `cas:` search, as a conversion result. */
-function byCas(r: SearchResult, cas: string): ConversionResult {
-  const c = r.comps?.[0];
-  if (!c) throw new ChemError(404, `no compound with CAS ${cas} in the database`);
-  return { cid: c.id, name: c.compound, smiles: c.smiles ?? '', inchi: c.inchi ?? '', inchikey: c.inchikey ?? '' };
 }
 
 /** Smallest batch that runs on worker threads. */
