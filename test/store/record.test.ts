@@ -124,6 +124,17 @@ describe('the first point is the recommended one', () => {
     ];
     expect(orderPoints(points).map((p) => p.v)).toEqual([5, 2, 6, 3, 1, 4]);
   });
+  it('ranks a model point just after the baseline it follows, and only then', () => {
+    const points: DataPoint[] = [
+      { v: 1, s: 'joback', calc: true },
+      { v: 2, s: 'chem-ml-1.1-beta', calc: true },
+      { v: 3, s: 'wilson-jasperson', calc: true },
+      { v: 4, s: 'crc' },
+    ];
+    expect(orderPoints(points).map((p) => p.v)).toEqual([4, 2, 3, 1]);
+    expect(orderPoints(points, 'joback').map((p) => p.v)).toEqual([4, 3, 1, 2]);
+    expect(orderPoints(points, 'wilson-jasperson').map((p) => p.v)).toEqual([4, 3, 2, 1]);
+  });
   it('is the same order in the CLI (JSON and table) and the API', async () => {
     const api = (await fullRecord(store, ETHANOL)).fixed_props!;
     const cli = JSON.parse((await runChem(['cid', ETHANOL, '--db', dbPath, '--json'])).stdout).comp.fixed_props;

@@ -32,6 +32,7 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
   if (!c) throw new ChemError(404, `no compound with id ${id} in the local database`);
   const notices: string[] = [];
   const files = opts.files ?? true;
+  let follows: ReadonlyMap<string, string> | undefined;
   // OpenChemLib is loaded only for what needs a structure (a stored-only record skips it).
   if (c.smiles && (files || opts.predictions !== false)) {
     const chem = await import('../chem/molecule.js');
@@ -48,7 +49,7 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
       if (f.mol3d) c.mol3d = f.mol3d;
       notices.push(...f.notices);
     }
-    if (mol && opts.predictions !== false) await addPredictions(c, mol, notices);
+    if (mol && opts.predictions !== false) follows = await addPredictions(c, mol, notices);
   }
   if (c.mw === undefined && c.formula) {
     const mw = (await import('../chem/molecule.js')).formulaWeight(c.formula);
@@ -56,7 +57,7 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
   }
   if (alias) notices.unshift(mergedNotice(id, c));
   if (notices.length) c.notices = notices;
-  return completeRecord(c);
+  return completeRecord(c, follows);
 }
 
 /** What `chem cid OLD-ID` says of a record merged into another. */
@@ -120,25 +121,27 @@ function addMolfiles(c: StructureFiles, mol: Molecule, message: (err: unknown) =
   }
 }
 
-async function addPredictions(c: Compound, mol: Molecule, notices: string[]): Promise<void> {
+/**
+ * Adds the predictor's values. Returns, for each property whose model point the predictor put after its
+ * baseline's (the model does not beat it, Model.first), that baseline's source.
+ */
+async function addPredictions(c: Compound, mol: Molecule, notices: string[]): Promise<Map<string, string>> {
+  const follows = new Map<string, string>();
   const { predictMolecule, predictorSource } = await import('../predict/index.js');
   let pred;
   try {
     pred = predictMolecule(mol);
   } catch (err) {
     notices.push(`predictions left out: ${(await import('../chem/molecule.js')).parserMessage(err)}`);
-    return;
+    return follows;
   }
   const append = (target: PropertyMap, from: PropertyMap) => {
     for (const [key, points] of Object.entries(from)) {
-      // the predictor puts a model's point after its baseline's when the model does not beat it (Model.first)
-      const baseline = points[0] && !points[0].s.startsWith('chem-ml') ? points[0].s : undefined;
+      if (points[0] && !isModel(points[0]) && points.some(isModel)) follows.set(key, points[0].s);
       for (const p of points) {
         const { u: _u, ...point } = p;
         void _u;
-        const added = { ...point, calc: true } as DataPoint;
-        if (baseline && p.s.startsWith('chem-ml')) follows.set(added, baseline);
-        (target[key] ??= []).push(added);
+        (target[key] ??= []).push({ ...point, calc: true } as DataPoint);
         c.src![p.s] ??= predictorSource(p.s);
       }
     }
@@ -146,7 +149,11 @@ async function addPredictions(c: Compound, mol: Molecule, notices: string[]): Pr
   append((c.fixed_props ??= {}), pred.properties.fixed);
   append((c.tpdep_props ??= {}), pred.properties.tdep);
   c.descr = pred.properties.descr;
+  return follows;
 }
+
+/** A calculated point of the chem-ml model family. */
+const isModel = (p: DataPoint) => !!p.calc && p.s.startsWith('chem-ml');
 
 /**
  * Which source's value a client should take, best first: the order of a property's points after
@@ -224,9 +231,6 @@ export const SOURCE_RANKING: readonly (readonly [key: string, why: string])[] = 
 
 const RANK = new Map(SOURCE_RANKING.map(([key], i) => [key, i]));
 
-/** Model points that follow their baseline's point (the model does not beat it): they rank just after that source. */
-const follows = new WeakMap<DataPoint, string>();
-
 /** 0 measured, 1 measured outlier, 2 calculated, 3 calculated outlier. */
 const pointClass = (p: DataPoint) => (p.calc ? 2 : 0) + (p.o ? 1 : 0);
 
@@ -234,15 +238,13 @@ const pointClass = (p: DataPoint) => (p.calc ? 2 : 0) + (p.o ? 1 : 0);
  * The order of one property's points: the recommended point first. Measured non-outliers, then
  * measured outliers, then calculated values; within each, by SOURCE_RANKING (unlisted sources
  * after the listed ones, by key), then by temperature (one source's curve stays together, in T
- * order), then as given. A model point the predictor put after its baseline's (the model does not beat
- * that baseline on the scaffold folds) ranks just after the baseline's source, as in `chem predict`.
+ * order), then as given. With `follows`, the source of the baseline the predictor put before its model's point
+ * (the model does not beat that baseline on the scaffold folds), the model point ranks just after that
+ * source, as in `chem predict`.
  */
-export function orderPoints(points: readonly DataPoint[]): DataPoint[] {
+export function orderPoints(points: readonly DataPoint[], follows?: string): DataPoint[] {
   const bySource = (s: string) => RANK.get(s) ?? RANK.get(s.replace(/-\d.*$/, '')) ?? RANK.size; // chem-ml-1.0 → chem-ml
-  const rank = (p: DataPoint) => {
-    const after = follows.get(p);
-    return after === undefined ? bySource(p.s) : bySource(after) + 0.5;
-  };
+  const rank = (p: DataPoint) => (follows !== undefined && isModel(p) ? bySource(follows) + 0.5 : bySource(p.s));
   return points
     .map((p, i) => ({ p, i }))
     .sort((a, b) =>
@@ -261,11 +263,12 @@ const TEXT_FIELDS = ['compound', 'cas', 'inchi', 'inchikey', 'formula', 'smiles'
 /**
  * The record as clients read it: every property's points in `orderPoints` order, and every field
  * of spec 2.1 present (text "", lists [], maps {}); `mw` stays absent only when the formula is
- * unknown. Values added to the record before this call (stored, predicted) all take part.
+ * unknown. Values added to the record before this call (stored, predicted) all take part; `follows`
+ * is addPredictions' answer.
  */
-function completeRecord(c: Compound): Compound {
+function completeRecord(c: Compound, follows: ReadonlyMap<string, string> = new Map()): Compound {
   for (const map of [(c.fixed_props ??= {}), (c.tpdep_props ??= {})]) {
-    for (const key of Object.keys(map)) map[key] = orderPoints(map[key]!);
+    for (const key of Object.keys(map)) map[key] = orderPoints(map[key]!, follows.get(key));
   }
   for (const f of TEXT_FIELDS) c[f] ??= '';
   c.rev ??= 1;
