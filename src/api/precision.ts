@@ -15,6 +15,10 @@
 //   digits (Joback's 337.54 K, 48.025 bar, 29.018 kJ/mol), a logarithm (Crippen logP, the GSE's log10 WS)
 //   4 decimals as Crippen's atom contributions. These are the method's arithmetic, not its accuracy
 //   (Joback's Tb errs by 12 K on average): the model family's points carry an uncertainty for that.
+// - An uncertainty shown in other units (`pointText`): converted as the difference it is, a model's
+//   then as above, a measured one's to 3 significant digits (the conversion's float noise dropped).
+
+import type { DataPoint } from './types.js';
 
 /** Significant digits a stored value keeps at most. */
 export const MAX_DIGITS = 8;
@@ -101,4 +105,19 @@ export function formatWithUncertainty(v: number, e: number): string {
   if (!Number.isFinite(e) || e <= 0) return String(v);
   const d = Math.max(0, 1 - Math.floor(Math.log10(roundSignificant(e, 2))));
   return `${roundDecimals(v, d).toFixed(d)} ± ${roundSignificant(e, 2).toFixed(d)}`;
+}
+
+/** Significant digits of a measured uncertainty converted to display units. */
+const MEASURED_E_DIGITS = 3;
+
+/**
+ * A point's value as text in display units (`to` converts a value, `number` writes one); with an
+ * uncertainty `v ± e`, e converted as a difference (°C and K alike): a model's value (calc) both to e's
+ * second digit, a measured one's v as `number` writes it and e to MEASURED_E_DIGITS.
+ */
+export function pointText(p: Pick<DataPoint, 'v' | 'e' | 'calc'>, to: (x: number) => number, number: (x: number) => string): string {
+  const v = to(p.v);
+  if (p.e === undefined) return number(v);
+  const e = to(p.v + p.e) - v;
+  return p.calc ? formatWithUncertainty(v, e) : `${number(v)} ± ${roundSignificant(e, MEASURED_E_DIGITS)}`;
 }

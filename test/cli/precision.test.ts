@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { convertKeepingDigits, decimals, formatWithUncertainty, median, roundEstimate, roundSignificant, roundToUncertainty } from '../../src/api/precision.js';
+import { convertKeepingDigits, decimals, formatWithUncertainty, median, pointText, roundEstimate, roundSignificant, roundToUncertainty } from '../../src/api/precision.js';
 import { noise, numberNoise } from '../number-noise.js';
 import { runChem } from '../helpers.js';
 
@@ -39,6 +39,15 @@ describe('precision rules', () => {
     expect(roundToUncertainty(199.0558701, 0.147)).toEqual({ v: 199.06, e: 0.15 });
     expect(formatWithUncertainty(38.5297, 0.996)).toBe('38.5 ± 1.0');
     expect(formatWithUncertainty(301.979, 10.2)).toBe('302 ± 10');
+  });
+
+  it('v ± e in display units: e converted as a difference; a model point to e\'s second digit, rounded once; a measured e to 3 digits', () => {
+    const fahrenheit = (k: number) => k * 1.8 - 459.67; // the °F of a kelvin value, by definition
+    const celsius = (k: number) => k - 273.15;
+    expect(pointText({ v: 354, e: 34, calc: true }, fahrenheit, String)).toBe('178 ± 61'); // 177.53 ± 61.2 °F
+    expect(pointText({ v: 100, e: 1.2496, calc: true }, (x) => x, String)).toBe('100.0 ± 1.2'); // not 1.25, then 1.3
+    expect(pointText({ v: 351.44, e: 0.05 }, celsius, (x) => x.toFixed(2))).toBe('78.29 ± 0.05'); // e: 0.05000000000001137 after the shift
+    expect(pointText({ v: 351.44 }, celsius, (x) => x.toFixed(1))).toBe('78.3');
   });
 
   it('a group-contribution estimate keeps the digits of its method (Joback worked example 337.54 K; Crippen -0.0014)', () => {

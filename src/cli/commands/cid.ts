@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { plainSymbol, property } from '../../api/properties.js';
 import type { Compound, CompoundResponse, DataPoint } from '../../api/types.js';
 import { usageError } from '../../api/errors.js';
-import { formatWithUncertainty, median, roundSignificant } from '../../api/precision.js';
+import { median, pointText } from '../../api/precision.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { readLines, runBatch } from '../batch.js';
@@ -22,16 +22,6 @@ const T298 = 298.15;
 const ID_FIELDS = ['id', 'compound', 'cas', 'type', 'formula', 'mw', 'smiles', 'inchi', 'inchikey'] as const;
 
 /**
- * A point's value in display units, `v ± e` when it has an uncertainty (a difference, converted as one):
- * a model's both to e's second digit, a measured one's as the source wrote them.
- */
-function valueText(p: DataPoint, v: (x: number) => number, out: Render): string {
-  if (p.e === undefined) return out.number(v(p.v));
-  const e = roundSignificant(v(p.v + p.e) - v(p.v), 3);
-  return p.calc ? formatWithUncertainty(v(p.v), e) : `${out.number(v(p.v))} ± ${e}`;
-}
-
-/**
  * Value rows of one property map in the record's order (recommended first). A property's key,
  * symbol and unit stand on its first row only.
  */
@@ -41,7 +31,7 @@ function valueRows(map: Record<string, DataPoint[]>, out: Render, refs: Map<stri
     const def = property(key);
     const v = (x: number) => out.convert(def?.unit, x);
     points.forEach((p, i) => {
-      const value = valueText(p, v, out);
+      const value = pointText(p, v, out.number);
       const t = p.t === undefined ? '' : out.number(out.convert('K', p.t));
       const marks = marksOf(p, out);
       // The source's own reference is in the footer; a row shows only a reference of its own.
@@ -115,7 +105,7 @@ function summaryTables(comp: Compound, out: Render, refs: Map<string, string>): 
     const def = property(key);
     const p = ps[0]!;
     const med = measuredMedian(ps);
-    return [key, valueText(p, (x) => out.convert(def?.unit, x), out), out.unit(def?.unit), p.s, marksOf(p, out), med === undefined ? '' : out.number(out.convert(def?.unit, med)), ...counts(ps)];
+    return [key, pointText(p, (x) => out.convert(def?.unit, x), out.number), out.unit(def?.unit), p.s, marksOf(p, out), med === undefined ? '' : out.number(out.convert(def?.unit, med)), ...counts(ps)];
   });
   // The key alone names a property (the symbol is in --points): on a narrow terminal source keys give way, never a number.
   const source = { header: 'source', fit: 'truncate' as const };
@@ -129,7 +119,7 @@ function summaryTables(comp: Compound, out: Render, refs: Map<string, string>): 
     const ts = ps.map((q) => q.t ?? NaN).filter(Number.isFinite);
     const [lo, hi] = [Math.min(...ts), Math.max(...ts)].map((t) => out.number(out.convert('K', t)));
     const at = out.number(out.convert('K', p.t ?? NaN));
-    const value = valueText(p, (x) => out.convert(def?.unit, x), out) + (at === room ? '' : ` (${at} ${tUnit})`);
+    const value = pointText(p, (x) => out.convert(def?.unit, x), out.number) + (at === room ? '' : ` (${at} ${tUnit})`);
     return [key, value, out.unit(def?.unit), lo === hi ? lo : `${lo}–${hi}`, p.s, marksOf(p, out), ...counts(ps)];
   });
   if (tRows.length) text += out.table(['property', `at ${room} ${tUnit}`, opt('unit'), `range (${tUnit})`, source, opt(''), 'points', 'sources'], tRows);

@@ -8,7 +8,7 @@
 // NDJSON batch rows are {"input": line, "result": <v1 prediction result>} or {"input": line, "error": {...}}.
 import { Command, Option } from 'commander';
 import { property, plainSymbol } from '../../api/properties.js';
-import { formatWithUncertainty } from '../../api/precision.js';
+import { pointText } from '../../api/precision.js';
 import type { ConversionResult, PredictionResult } from '../../api/types.js';
 import type { Backend, PredictOptions } from '../../backend.js';
 import { resolveCompound } from '../../resolve.js';
@@ -57,8 +57,7 @@ function predictionTable(r: PredictionResult, out: Render): string {
     points.forEach((p, i) => {
       rows.push([
         i ? '' : def ? `${key} ${plainSymbol(def)}` : key,
-        // an uncertainty is a difference: converted as one (°C and K alike)
-        p.e === undefined ? out.number(v(p.v)) : formatWithUncertainty(v(p.v), v(p.v + p.e) - v(p.v)),
+        pointText(p, v, out.number),
         i ? '' : out.unit(def?.unit),
         p.t === undefined ? '' : out.number(out.convert('K', p.t)),
         p.r ?? p.s,
