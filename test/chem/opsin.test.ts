@@ -5,11 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalSmiles, parseSmiles } from '../../src/local/chem/molecule.js';
 import { findOpsin, Opsin, opsinVersion } from '../../src/local/chem/opsin.js';
-import { LocalBackend } from '../../src/local/backend.js';
-import { KeyStore } from '../../src/server/keys.js';
-import { RateLimiter } from '../../src/server/limiter.js';
 import { runChem } from '../helpers.js';
-import { enc, get, start } from '../server/http.js';
+import { enc, get, serveLocal } from '../server/http.js';
 import { buildFixtureDb } from '../search/fixture-db.js';
 
 const setup = findOpsin(process.env, process.env.CHEM_OPSIN_JAR);
@@ -81,8 +78,7 @@ describe('chem convert name', () => {
     expect(unread.code).toBe(3);
     expect(unread.stderr).toMatch(/no compound named "foobarium" in the database, and OPSIN \S+ cannot read it/);
     expect((await chem(['convert', 'name', 'ethan-1-ol', '--strict'])).code).toBe(3);
-    const backend = new LocalBackend({ dbPath, env: process.env, notice: () => {} });
-    const srv = await start({ backend, keys: new KeyStore(['k']), limiter: new RateLimiter({ burst: 1e9 }) });
+    const srv = await serveLocal(dbPath, 'k', process.env);
     try {
       expect((await get(srv.port, `/api/v1/convert/name/${enc('ethan-1-ol')}`, 'k')).status).toBe(404);
     } finally {

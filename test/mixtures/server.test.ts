@@ -1,40 +1,22 @@
 // One shape in CLI, server and client: `chem serve` over the fixture database answers the mixture
 // endpoints with the bodies the local CLI prints, and the remote CLI reading that server prints
 // them again unchanged.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compoundIdFor } from '../../src/api/ids.js';
-import { LocalBackend } from '../../src/local/backend.js';
-import { buildDatabase } from '../../src/local/store/build.js';
-import { KeyStore } from '../../src/server/keys.js';
-import { RateLimiter } from '../../src/server/limiter.js';
-import { get, start, type Started } from '../server/http.js';
+import { get, serveFixture, type ServedFixture } from '../server/http.js';
 import { runChem } from '../helpers.js';
 
 const KEY = 'mixture-test-key';
-const dir = mkdtempSync(join(tmpdir(), 'chem-mixsrv-'));
-const dbPath = join(dir, 'chem.db');
 const ETHANOL = compoundIdFor('LFQSCWFLJHTTHZ-UHFFFAOYSA-N');
-let srv: Started;
-let backend: LocalBackend;
+let srv: ServedFixture;
 
 beforeAll(async () => {
-  await buildDatabase({ from: join(import.meta.dirname, '../fixtures/mixtures'), dbPath, threads: 1 });
-  backend = new LocalBackend({ dbPath, env: {}, notice: () => {} });
-  srv = await start({ backend, keys: new KeyStore([KEY]), limiter: new RateLimiter({ burst: 1e9 }) });
+  srv = await serveFixture('mixtures', KEY);
 }, 60_000);
-afterAll(async () => {
-  await srv.close();
-  await backend.close();
-});
+afterAll(() => srv.close());
 
-const local = (args: string[]) => runChem(['--db', dbPath, '--backend', 'local', ...args, '--json']);
-const remote = (args: string[]) =>
-  runChem(['--backend', 'remote', '--no-cache', ...args, '--json'], {
-    env: { CHEM_BASE_URL: `http://127.0.0.1:${srv.port}/api/v1`, CHEM_API_KEY: KEY, CHEM_CONFIG_DIR: join(dir, 'cfg'), XDG_CACHE_HOME: join(dir, 'cache') },
-  });
+const local = (args: string[]) => runChem(['--db', srv.dbPath, '--backend', 'local', ...args, '--json']);
+const remote = (args: string[]) => runChem(['--backend', 'remote', '--no-cache', ...args, '--json'], { env: srv.remoteEnv });
 
 describe('mixture endpoints', () => {
   it('GET /cid/{cid}/mixtures and /mid/{mid} equal the local CLI output and the remote CLI output', async () => {

@@ -11,11 +11,8 @@ import { SearchEngine } from '../../src/local/store/search/engine.js';
 import { parseQuery } from '../../src/local/store/search/query.js';
 import { StructureIndex } from '../../src/local/store/search/structure.js';
 import { buildStructureIndex } from '../../src/local/store/search/structure-index.js';
-import { LocalBackend } from '../../src/local/backend.js';
-import { KeyStore } from '../../src/server/keys.js';
-import { RateLimiter } from '../../src/server/limiter.js';
 import { runChem } from '../helpers.js';
-import { enc, get, start } from '../server/http.js';
+import { enc, get, serveLocal } from '../server/http.js';
 import { buildFixtureDb } from './fixture-db.js';
 
 let dbPath: string;
@@ -268,8 +265,7 @@ describe('bad structures', () => {
 
 describe('GET /search', () => {
   it('sub: and sim: through chem serve; an invalid pattern or threshold is the invalid-search 500', async () => {
-    const backend = new LocalBackend({ dbPath, env: {}, notice: () => {} });
-    const srv = await start({ backend, keys: new KeyStore(['k']), limiter: new RateLimiter({ burst: 1e9 }) });
+    const srv = await serveLocal(dbPath, 'k');
     try {
       const sub = await get(srv.port, `/api/v1/search?q=${enc('sub:C(=O)[OH] tb<600')}`, 'k');
       expect(sub.status).toBe(200);

@@ -3,10 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalBackend } from '../../src/local/backend.js';
-import { KeyStore } from '../../src/server/keys.js';
-import { RateLimiter } from '../../src/server/limiter.js';
-import { enc, get, start, type Started } from './http.js';
+import { enc, get, serveLocal, type Started } from './http.js';
 
 const KEY = 'local-test-key';
 
@@ -14,8 +11,7 @@ describe('chem serve over the local backend', () => {
   let srv: Started;
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'chem-serve-local-'));
-    const backend = new LocalBackend({ dbPath: join(dir, 'none.sqlite'), env: {}, notice: () => {} });
-    srv = await start({ backend, keys: new KeyStore([KEY]), limiter: new RateLimiter({ burst: 1e9 }) });
+    srv = await serveLocal(join(dir, 'none.sqlite'), KEY);
   });
   afterAll(() => srv.close());
 

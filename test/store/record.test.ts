@@ -15,11 +15,8 @@ import { Store } from '../../src/local/store/store.js';
 import { fullRecord, orderPoints, SOURCE_RANKING } from '../../src/local/store/record.js';
 import { formulaWeight, parseSmiles } from '../../src/local/chem/molecule.js';
 import { MAX_3D_HEAVY_ATOMS, molfile3d } from '../../src/local/chem/molfile.js';
-import { LocalBackend } from '../../src/local/backend.js';
-import { KeyStore } from '../../src/server/keys.js';
-import { RateLimiter } from '../../src/server/limiter.js';
 import { runChem } from '../helpers.js';
-import { get, start, type Started } from '../server/http.js';
+import { get, serveLocal } from '../server/http.js';
 
 const MIRROR = fileURLToPath(new URL('../fixtures/store/mirror', import.meta.url));
 const RECORDS_PAGE = fileURLToPath(new URL('../../docs/records.md', import.meta.url));
@@ -147,8 +144,7 @@ describe('the first point is the recommended one', () => {
     expect(lines[first + api.tc!.length]).toMatch(/^\S/);
     tcRows.forEach((l, i) => expect(l).toMatch(new RegExp(`\\s${api.tc![i]!.s}(\\s|$)`)));
 
-    const backend = new LocalBackend({ dbPath, env: {}, notice: () => {} });
-    const srv: Started = await start({ backend, keys: new KeyStore([KEY]), limiter: new RateLimiter({ burst: 1e9 }) });
+    const srv = await serveLocal(dbPath, KEY);
     try {
       const res = await get(srv.port, `/api/v1/cid/${ETHANOL}`, KEY);
       expect(res.status).toBe(200);

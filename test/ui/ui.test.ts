@@ -3,31 +3,20 @@
 // mixtures; a backend answering 100 results a page for the structure drawings), searches, opens a
 // compound, predicts, changes units, and the DOM is checked. The HTTP checks (headers, auth, plot and
 // drawing routes) run without a browser.
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { compoundIdFor } from '../../src/api/ids.js';
 import { property } from '../../src/api/properties.js';
-import { LocalBackend } from '../../src/local/backend.js';
-import { buildDatabase } from '../../src/local/store/build.js';
-import { KeyStore } from '../../src/server/keys.js';
 import { RateLimiter } from '../../src/server/limiter.js';
 import { CSP } from '../../src/server/ui/routes.js';
 import type { Compound, SearchResult } from '../../src/api/types.js';
 import { FakeBackend, MIXTURES } from '../server/fake-backend.js';
-import { get, start, type Started } from '../server/http.js';
-
-export const CHROMIUM = process.env.CHEM_CHROMIUM ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-if (!HAVE_CHROMIUM) console.warn(`test/ui: ${CHROMIUM} not found (apt-get install chromium): the browser tests are skipped`);
+import { get, serveFixture, start, type Served, type Started } from '../server/http.js';
+import { HAVE_CHROMIUM, launchChromium } from './browser.js';
 
 const KEY = 'ui-test-key-0123456789';
 const ETHANOL = compoundIdFor('LFQSCWFLJHTTHZ-UHFFFAOYSA-N');
-const dir = mkdtempSync(join(tmpdir(), 'chem-ui-'));
-let local: LocalBackend;
-let keyed: Started; // store fixture database, API keys
+let keyed: Served; // store fixture database, API keys
 let open: Started; // fake backend, no auth
 let hundred: Started; // 100 results a page, no auth
 
@@ -44,17 +33,11 @@ class HundredBackend extends FakeBackend {
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  const dbPath = join(dir, 'chem.db');
-  await buildDatabase({ from: join(import.meta.dirname, '../fixtures/store/mirror'), dbPath, threads: 1, steps: [], now: 1_700_000_000 });
-  local = new LocalBackend({ dbPath, env: {}, notice: () => {} });
+  keyed = await serveFixture('store/mirror', KEY, { steps: [], now: 1_700_000_000 });
   const limiter = () => new RateLimiter({ burst: 1e9 });
-  keyed = await start({ backend: local, keys: new KeyStore([KEY]), limiter: limiter() });
   open = await start({ backend: new FakeBackend(), keys: null, limiter: limiter() });
   hundred = await start({ backend: new HundredBackend(), keys: null, limiter: limiter() });
-  if (HAVE_CHROMIUM) {
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  }
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -62,7 +45,6 @@ afterAll(async () => {
   await keyed?.close();
   await open?.close();
   await hundred?.close();
-  await local?.close();
 });
 
 describe('the page over HTTP', () => {
@@ -166,7 +148,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the page in chromium', () => {
     const crc = page.locator('tr', { hasText: 'CRC Handbook of Chemistry and Physics' }).filter({ hasText: '298.15' }).filter({ hasText: 'hvapt' });
     expect(await crc.locator('td.num').first().innerText()).toBe('42.36');
     // One plot per T-dependent key of the record, drawn.
-    const { comp } = await local.compound(ETHANOL);
+    const { comp } = await keyed.backend.compound(ETHANOL);
     const tKeys = Object.entries(comp.tpdep_props ?? {}).filter(([k, points]) => property(k)?.dep.includes('T') && points.some((p) => p.t !== undefined));
     expect(tKeys.map(([k]) => k)).toEqual(expect.arrayContaining(['cpg', 'dvisc', 'hvapt']));
     const plots = page.locator('.plots img');

@@ -1,43 +1,26 @@
 // The mixture page's vapour-liquid equilibrium section in Chromium (skipped without it), over the vle
 // fixture database (ethanol/water with DECHEMA's NRTL set): the Txy diagram drawn by
 // GET /api/v1/vle/plot with the azeotrope marked, and the azeotrope named under it, in the page's units.
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { LocalBackend } from '../../src/local/backend.js';
-import { buildDatabase } from '../../src/local/store/build.js';
 import { compoundIdFor, mixtureIdFor } from '../../src/api/ids.js';
-import { KeyStore } from '../../src/server/keys.js';
-import { RateLimiter } from '../../src/server/limiter.js';
-import { get, start, type Started } from '../server/http.js';
+import { get, serveFixture, type Served } from '../server/http.js';
+import { HAVE_CHROMIUM, launchChromium } from './browser.js';
 
 const KEY = 'ui-vle-key-0123456789';
-const CHROMIUM = process.env.CHEM_CHROMIUM ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const dir = mkdtempSync(join(tmpdir(), 'chem-ui-vle-'));
 const [A, B] = [compoundIdFor('LFQSCWFLJHTTHZ-UHFFFAOYSA-N'), compoundIdFor('XLYOFNOQVPJJNP-UHFFFAOYSA-N')].sort();
 const MID = mixtureIdFor(`binary:${A} ${B}`);
-let local: LocalBackend;
-let srv: Started;
+let srv: Served;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  const dbPath = join(dir, 'chem.db');
-  await buildDatabase({ from: join(import.meta.dirname, '../fixtures/vle'), dbPath, threads: 1 });
-  local = new LocalBackend({ dbPath, env: {}, notice: () => {} });
-  srv = await start({ backend: local, keys: new KeyStore([KEY]), limiter: new RateLimiter({ burst: 1e9 }) });
-  if (HAVE_CHROMIUM) {
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  }
+  srv = await serveFixture('vle', KEY);
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
   await srv?.close();
-  await local?.close();
 });
 
 describe('the Txy diagram of a mixture', () => {

@@ -1,31 +1,16 @@
 // GET /api/v1/vle (beyond v1) over the vle fixture database: the body is the local CLI's --json,
 // the remote CLI reading this server prints it again, keys and errors as for the v1 endpoints.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalBackend } from '../../src/local/backend.js';
-import { buildDatabase } from '../../src/local/store/build.js';
-import { KeyStore } from '../../src/server/keys.js';
-import { RateLimiter } from '../../src/server/limiter.js';
-import { get, start, type Started } from '../server/http.js';
+import { get, serveFixture, type ServedFixture } from '../server/http.js';
 import { runChem } from '../helpers.js';
 
 const KEY = 'vle-test-key';
-const dir = mkdtempSync(join(tmpdir(), 'chem-vlesrv-'));
-const dbPath = join(dir, 'chem.db');
-let srv: Started;
-let backend: LocalBackend;
+let srv: ServedFixture;
 
 beforeAll(async () => {
-  await buildDatabase({ from: join(import.meta.dirname, '../fixtures/vle'), dbPath, threads: 1 });
-  backend = new LocalBackend({ dbPath, env: {}, notice: () => {} });
-  srv = await start({ backend, keys: new KeyStore([KEY]), limiter: new RateLimiter({ burst: 1e9 }) });
+  srv = await serveFixture('vle', KEY);
 }, 60_000);
-afterAll(async () => {
-  await srv.close();
-  await backend.close();
-});
+afterAll(() => srv.close());
 
 describe('GET /api/v1/vle', () => {
   it('answers the local CLI JSON; the remote CLI prints the same diagram', async () => {
@@ -33,10 +18,10 @@ describe('GET /api/v1/vle', () => {
     expect(r.status).toBe(200);
     expect(r.body.azeotrope.x1).toBeGreaterThan(0.86);
     expect(Math.abs(r.body.azeotrope.t - 351.3)).toBeLessThan(0.5);
-    const local = await runChem(['--db', dbPath, '--backend', 'local', 'vle', 'ethanol', 'water', '--x', '0,0.5,0.9', '--json']);
+    const local = await runChem(['--db', srv.dbPath, '--backend', 'local', 'vle', 'ethanol', 'water', '--x', '0,0.5,0.9', '--json']);
     expect(JSON.parse(local.stdout)).toEqual(r.body);
     const remote = await runChem(['--backend', 'remote', '--no-cache', 'vle', 'ethanol', 'water', '--x', '0,0.5,0.9', '--json'], {
-      env: { CHEM_BASE_URL: `http://127.0.0.1:${srv.port}/api/v1`, CHEM_API_KEY: KEY, CHEM_CONFIG_DIR: join(dir, 'cfg'), XDG_CACHE_HOME: join(dir, 'cache') },
+      env: srv.remoteEnv,
     });
     expect(remote.code).toBe(0);
     expect(JSON.parse(remote.stdout)).toEqual(r.body);
