@@ -17,18 +17,10 @@ import { openDb } from './schema.js';
 import { computeStructures } from './structures.js';
 import { normalizeText } from './search/query.js';
 import { NAME_TABLE, OPSIN_URL } from './name-structures.js';
+import { DEBIAN_OPSIN_JAR, opsinVersion } from '../chem/opsin.js';
 
-const JAR = process.env.CHEM_OPSIN_JAR ?? '/usr/share/java/opsin.jar';
+const JAR = process.env.CHEM_OPSIN_JAR ?? DEBIAN_OPSIN_JAR;
 const MAX_BUFFER = 1 << 30;
-
-/** OPSIN's version, from the pom of its core jar (Debian's opsin.jar is the CLI beside opsin-core.jar). */
-function opsinVersion(): string {
-  const core = JAR.replace(/opsin(-cli)?\.jar$/, 'opsin-core.jar');
-  const r = spawnSync('unzip', ['-p', core, 'META-INF/maven/uk.ac.cam.ch.opsin/opsin-core/pom.properties'], { encoding: 'utf8' });
-  const v = /version=(\S+)/.exec(r.stdout ?? '')?.[1];
-  if (!v) throw new Error(`cannot read OPSIN's version from ${core}`);
-  return v;
-}
 
 /** OPSIN's SMILES of each name, in order ("" when it cannot read it). */
 export function opsin(names: readonly string[]): string[] {
@@ -105,7 +97,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const rdkit = (await (await import('../chem/inchi.js')).loadRDKit()).version();
     console.error(`RDKit keys in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const out = fileURLToPath(NAME_TABLE);
-    writeFileSync(out, gzipSync(tableText(names, smiles, keys, { opsin: opsinVersion(), rdkit }), { level: 9 }));
+    // the version chem's own OPSIN answers are labelled with (opsin.ts), from the same jar
+    const version = opsinVersion(JAR);
+    if (!version) throw new Error(`cannot read OPSIN's version from ${JAR}`);
+    writeFileSync(out, gzipSync(tableText(names, smiles, keys, { opsin: version, rdkit }), { level: 9 }));
     console.log(`wrote ${out}`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
