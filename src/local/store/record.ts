@@ -9,6 +9,7 @@
 import { ChemError, usageError } from '../../api/errors.js';
 import { isCompoundId } from '../../api/ids.js';
 import type { Compound, DataPoint, PropertyMap } from '../../api/types.js';
+import { Lru } from '../../lru.js';
 import type { Molecule } from '../chem/molecule.js';
 import type { Store } from './store.js';
 
@@ -78,22 +79,18 @@ interface StructureFiles {
  * Files of the structures read last (least recently used dropped first). They depend on the SMILES alone and are
  * most of a record's cost (~15 ms), so a record read again (a server's popular compounds) skips them. ~30 kB each.
  */
-const FILES_KEPT = 500;
-const filesCache = new Map<string, StructureFiles>();
+const filesCache = new Lru<string, StructureFiles>(500);
 
 async function structureFiles(smiles: string, mol: Molecule | undefined, chem: typeof import('../chem/molecule.js')): Promise<StructureFiles> {
-  let f = filesCache.get(smiles);
-  if (f) filesCache.delete(smiles); // re-inserted below as the most recent
-  else {
-    f = { notices: [] };
-    try {
-      f.drawing = await (await import('../chem/drawing.js')).pngDataUri(smiles);
-    } catch (err) {
-      f.notices.push(`drawing left out: ${chem.parserMessage(err)}`);
-    }
-    if (mol) addMolfiles(f, mol, chem.parserMessage, await import('../chem/molfile.js'));
-    if (filesCache.size >= FILES_KEPT) filesCache.delete(filesCache.keys().next().value!);
+  const kept = filesCache.get(smiles);
+  if (kept) return kept;
+  const f: StructureFiles = { notices: [] };
+  try {
+    f.drawing = await (await import('../chem/drawing.js')).pngDataUri(smiles);
+  } catch (err) {
+    f.notices.push(`drawing left out: ${chem.parserMessage(err)}`);
   }
+  if (mol) addMolfiles(f, mol, chem.parserMessage, await import('../chem/molfile.js'));
   filesCache.set(smiles, f);
   return f;
 }

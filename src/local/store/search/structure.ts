@@ -6,6 +6,7 @@
 // on each of their atoms. Results are cached per pattern (a few dozen), so the pages of one query cost one search.
 import * as OCL from 'openchemlib';
 import { usageError } from '../../../api/errors.js';
+import { Lru } from '../../../lru.js';
 import { parserMessage } from '../../chem/molecule.js';
 import { molGraph, type MolGraph } from '../../predict/molgraph.js';
 import { compileSmarts, matchAt, NONE, PatternTooCostly, rerooted, withRingMembership, type Pattern } from '../../predict/smarts.js';
@@ -40,12 +41,12 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-const CACHE_SIZE = 32;
 /** Atom comparisons a `sub:` search may make (about a second): a pattern whose backtracking explodes is refused. */
 const MATCH_BUDGET = 20_000_000;
 
 export class StructureIndex {
-  private readonly cache = new Map<string, unknown>();
+  /** Results of the last few dozen patterns. */
+  private readonly cache = new Lru<string, unknown>(32);
   /** Atom comparisons a `sub:` search may make (tests lower it). */
   matchBudget = MATCH_BUDGET;
 
@@ -132,15 +133,10 @@ export class StructureIndex {
   }
 
   private cached<T>(key: string, fn: () => T): T {
-    if (this.cache.has(key)) {
-      const v = this.cache.get(key) as T;
-      this.cache.delete(key);
-      this.cache.set(key, v);
-      return v;
-    }
+    const kept = this.cache.get(key);
+    if (kept !== undefined) return kept as T;
     const v = fn();
     this.cache.set(key, v);
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
     return v;
   }
 
