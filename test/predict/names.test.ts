@@ -55,6 +55,13 @@ describe('chem predict with a name, CAS or id', () => {
     expect(several.stderr).toMatch(/^chem: error: invalid SMILES "mw<50": .*; tried as a compound name, CAS or id too: "mw<50" is ambiguous: .*ethanol \(69749139-429-6, 64-17-5\).*; name one by id or CAS\n$/);
   });
 
+  it('a text that only part of one name matches is not taken for it: a broken SMILES in a batch stays an error', async () => {
+    const r = await runChem(['predict', 'ethan', '--db', db]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/tried as a compound name, CAS or id too: no compound named "ethan" in the database \(did you mean ethanol \(69749139-429-6\)\?\)\n$/);
+  });
+
   it('a valid SMILES never opens the database (not even a broken one) outside a terminal table', async () => {
     const broken = join(tmpdir(), `chem-not-a-db-${process.pid}.sqlite`);
     writeFileSync(broken, 'not a database');

@@ -169,7 +169,7 @@ async function structureOf(backend: Backend, texts: string[], smilesError: ChemE
   if (backend.hasDatabase && !(await backend.hasDatabase())) why = 'there is no local database';
   for (const text of why ? [] : texts) {
     try {
-      const hit = await backend.convert('cid', await resolveCompound(backend, text), { strict: true });
+      const hit = await backend.convert('cid', await resolveCompound(backend, text, { guess: false }), { strict: true });
       if (!hit.smiles) throw new ChemError(404, `${hit.name} (${hit.cid}) has no structure in the database`);
       return { ...hit, text };
     } catch (err) {
