@@ -4,11 +4,17 @@ the golden predictions and the validation report. Run through `npm run train` (w
 
 Model per property: an ensemble of gradient-boosted tree models (XGBoost), each member with its own seed and
 row/column subsamples; for additive properties the trees learn a correction of the group-contribution estimate
-(trees cannot extrapolate sums, the estimate can). Prediction = offset + mean of the members; uncertainty
-e = c * spread of the members * (novelty + a): novelty is the sum, over the circular atom environments the molecule
-holds, of 1 / (1 + the environment's frequency in the training set per 10 000 compounds), so a molecule made of
-environments the model rarely saw gets a wider e; a is chosen per property (among a few multiples of the mean
-novelty) for the best rank correlation of e with the scaffold-CV errors, and c so that 68 % of those errors are within e.
+(trees cannot extrapolate sums, the estimate can). Prediction = offset + mean of the members.
+
+Uncertainty: an error member, trees that learn ln(|error| + floor) from the same features, trained on the model's
+own scaffold cross-validation errors (so it learns which kinds of molecules the model gets wrong);
+e = c * exp(error member) * max(1, unseen / ref), where unseen counts the molecule's distinct circular atom
+environments (radius 0-2, unhashed) that no training compound holds: trees cannot see that a molecule is unlike
+anything they were trained on, this count does. ref is the 95th percentile of unseen among the scaffold-CV compounds
+(counted against each fold's training compounds), so only a molecule stranger than 95 % of them is widened on that
+account: on the folds, a factor growing with unseen from the first environment on ranked the errors worse (the error
+member already knows which kinds of molecules are hard). c makes 68 % of the scaffold-CV errors fall within e, with
+the error member itself cross-validated on the same folds.
 """
 import argparse
 import base64
@@ -57,8 +63,11 @@ MEMBERS = 2
 TREE = dict(max_depth=7, eta=0.1, subsample=0.8, colsample_bytree=0.4, min_child_weight=2, reg_lambda=2.0,
             objective='reg:squarederror', tree_method='hist', nthread=2, max_bin=64)
 ROUNDS = 200
-NOVELTY_OFFSETS = (0.03, 0.1, 0.3, 1.0, 10.0)  # candidate a of e, times the mean scaffold-CV novelty
-ENV = 'env_'  # the hashed atom-environment counts of the features
+# The error member: shallower, slower-learning trees (ln |error| is a noisy target); chosen on the nested scaffold CV,
+# where it ranked errors better than the members' spread for every property (tf 0.13 -> 0.31, tb 0.39 -> 0.64).
+ERROR_TREE = dict(TREE, max_depth=5, eta=0.05, min_child_weight=10)
+ERROR_ROUNDS = 200
+NOVELTY_REF = 0.95  # quantile of the scaffold-CV compounds' unseen count beyond which e grows with it
 
 
 def log(*a):
@@ -73,27 +82,33 @@ def load(data, name, width):
     return x, rows
 
 
+def load_envs(data, name):
+    """Each molecule's sorted distinct environment ids (the export's <name>.env: count, then the ids), or None."""
+    path = os.path.join(data, name + '.env')
+    if not os.path.exists(path):
+        return None
+    buf = np.fromfile(path, dtype='<u4')
+    out, at = [], 0
+    while at < len(buf):
+        n = int(buf[at])
+        out.append(buf[at + 1:at + 1 + n])
+        at += 1 + n
+    return out
+
+
+def unseen(envs, seen):
+    """Per molecule, how many of its environment ids are not in the sorted array seen."""
+    out = np.zeros(len(envs))
+    for i, e in enumerate(envs):
+        pos = np.searchsorted(seen, e)
+        out[i] = len(e) - np.count_nonzero(seen[np.minimum(pos, len(seen) - 1)] == e)
+    return out
+
+
 def dmatrix(x, y=None):
     """Sparse input (most features are zero counts): a zero is absent, so XGBoost treats zeros and NaN alike as
     missing and sends them the learnt default way (ml.ts does the same). 4x faster than dense here."""
     return xgb.DMatrix(sp.csr_matrix(x), label=y, missing=np.nan, nthread=2)
-
-
-def env_span():
-    start = COL[ENV + '0']
-    return start, start + sum(1 for n in COL if n.startswith(ENV))
-
-
-def novelty_weights(x):
-    """Per environment bit: 1 / (1 + training compounds holding it per 10 000), float32 as the model file keeps them."""
-    a, b = env_span()
-    df = (x[:, a:b] > 0).sum(axis=0) / len(x) * 1e4
-    return (1 / (1 + df)).astype(np.float32)
-
-
-def novelty(x, w):
-    a, b = env_span()
-    return ((x[:, a:b] > 0) * w.astype(np.float64)).sum(axis=1)
 
 
 class Model:
@@ -106,11 +121,12 @@ class Model:
             return np.zeros(len(x))
         return x[:, COL[self.cfg['baseline']]].astype(np.float64) * self.cfg['scale']
 
-    def fit(self, x, y):
+    def fit(self, x, y, envs=None):
+        """envs: the training compounds' environment ids (the novelty's reference), when e is to be computed."""
+        self.seen = np.unique(np.concatenate(envs)).astype(np.uint32) if envs is not None else None
         base = self.offset(x)
         assert not (self.cfg.get('log') and self.cfg.get('offset')), 'an offset is added in linear units'
         r = (np.log(y) if self.cfg.get('log') else y) - base
-        self.weights = novelty_weights(x)
         self.base_score = float(np.float32(np.median(r)))
         self.boosters = []
         d = dmatrix(x, r)
@@ -121,15 +137,31 @@ class Model:
             self.boosters.append(xgb.train(params, d, ROUNDS))
         return self
 
-    def predict(self, x):
+    def fit_error(self, x, err, calibration=None, ref=None):
+        """The error member on the cross-validation errors err of the compounds x (see the module's docstring)."""
+        self.floor = float(0.1 * np.median(err)) or 1e-9
+        r = np.log(err + self.floor)
+        self.error_base = float(np.float32(np.median(r)))
+        self.error_booster = xgb.train(dict(ERROR_TREE, seed=self.seed * 100 + 99, base_score=self.error_base), dmatrix(x, r), ERROR_ROUNDS)
+        self.calibration, self.ref = calibration, ref
+        return self
+
+    def error_scale(self, x):
+        """exp(error member): the expected size of the error, before calibration and novelty."""
+        return np.exp(self.error_booster.predict(dmatrix(x)).astype(np.float64))
+
+    def predict(self, x, envs=None):
+        """Values, the members' spread, and e when the error member is fitted and calibrated (else NaN)."""
         base = self.offset(x)
         d = dmatrix(x)
         members = np.stack([b.predict(d).astype(np.float64) for b in self.boosters])
-        nov = novelty(x, self.weights)
-        if self.cfg.get('log'):  # trained on ln(y): the spread converts to the value's units to first order
-            v = np.exp(base + members.mean(axis=0))
-            return v, v * members.std(axis=0), nov
-        return base + members.mean(axis=0), members.std(axis=0), nov
+        mean = members.mean(axis=0)
+        v = np.exp(base + mean) if self.cfg.get('log') else base + mean
+        spread = v * members.std(axis=0) if self.cfg.get('log') else members.std(axis=0)  # log: to the value's units, first order
+        e = np.full(len(x), np.nan)
+        if getattr(self, 'calibration', None):
+            e = self.calibration * self.error_scale(x) * np.maximum(1, unseen(envs, self.seen) / self.ref)
+        return v, spread, e
 
 
 def domain_mask(rows, elements):
@@ -155,18 +187,32 @@ def metrics(y, p):
     return mae, rmse, r2
 
 
-def cross_validate(key, x, y, groups, seed, kind):
+def cross_validate(key, x, y, envs, groups, seed, kind):
+    """Out-of-fold predictions, spreads and unseen-environment counts (to the fold's training set), and the folds."""
     pred, spread, nov = np.zeros(len(y)), np.zeros(len(y)), np.zeros(len(y))
     if kind == 'random':
-        splits = KFold(5, shuffle=True, random_state=seed).split(x)
+        splits = list(KFold(5, shuffle=True, random_state=seed).split(x))
     else:
         # GroupKFold is deterministic; shuffle group labels with the seed so folds do not follow scaffold order.
         perm = np.random.RandomState(seed).permutation(groups.max() + 1)
-        splits = GroupKFold(5).split(x, groups=perm[groups])
+        splits = list(GroupKFold(5).split(x, groups=perm[groups]))
     for tr, te in splits:
-        m = Model(key, seed).fit(x[tr], y[tr])
-        pred[te], spread[te], nov[te] = m.predict(x[te])
-    return pred, spread, nov
+        m = Model(key, seed).fit(x[tr], y[tr], [envs[i] for i in tr])
+        pred[te], spread[te], _ = m.predict(x[te])
+        nov[te] = unseen([envs[i] for i in te], m.seen)
+    return pred, spread, nov, splits
+
+
+def calibrate_error(key, x, err, nov, splits, seed):
+    """The error member cross-validated on the folds that gave err (unseen counts nov): the novelty ref and the
+    calibration c that puts 68 % of err within e; returns (c, ref, e)."""
+    scale = np.zeros(len(err))
+    for tr, te in splits:
+        scale[te] = Model(key, seed).fit_error(x[tr], err[tr]).error_scale(x[te])
+    ref = max(1.0, float(np.quantile(nov, NOVELTY_REF)))
+    s = scale * np.maximum(1, nov / ref)
+    c = float(np.quantile(err / s, 0.683))
+    return c, ref, c * s
 
 
 def encode_booster(b):
@@ -199,13 +245,17 @@ def encode_booster(b):
                 value=b64(value, '<f4'))
 
 
-def write_model(out, key, model, elements, max_heavy, calib, offset, beta, first, n, cv, features):
+def write_model(out, key, model, elements, max_heavy, beta, first, n, cv, features):
+    """Without an error member (--no-cv), e is the members' spread (calibration 1)."""
+    err = getattr(model, 'calibration', None) is not None
     doc = dict(key=key, family=FAMILY, version=VERSION, beta=beta, first=first, features=features['version'],
-               n_features=features['n'], trained_on=n, calibration=calib, cv=cv,
+               n_features=features['n'], trained_on=n, calibration=model.calibration if err else 1.0, cv=cv,
                domain=dict(elements=elements, max_heavy=max_heavy),
-               novelty=dict(start=env_span()[0], offset=offset,
-                            weights=base64.b64encode(model.weights.astype('<f4').tobytes()).decode()),
                base_score=model.base_score, members=[encode_booster(b) for b in model.boosters])
+    if err:  # the error member is the last member
+        doc['members'].append(encode_booster(model.error_booster))
+        doc['error'] = dict(base_score=model.error_base)
+        doc['novelty'] = dict(ref=model.ref, seen=base64.b64encode(model.seen.astype('<u4').tobytes()).decode())
     if model.cfg.get('log'):
         doc['transform'] = 'log'
     if model.cfg.get('offset'):
@@ -322,6 +372,7 @@ def main():
     fmeta = json.load(open(os.path.join(args.data, 'export.json')))
     features = dict(version=fmeta['featuresVersion'], n=len(names))
     x, rows = load(args.data, 'db', len(names))
+    envs = load_envs(args.data, 'db')
     col = {n: i for i, n in enumerate(names)}
     COL.update(col)
     keys = [k for k in CONFIG if not args.only or k in args.only.split(',')]
@@ -329,7 +380,7 @@ def main():
     report = dict(family=FAMILY, version=VERSION, seed=args.seed, export=fmeta, properties={})
     golden = None
     if os.path.exists(os.path.join(args.data, 'golden.f32')):
-        golden = load(args.data, 'golden', len(names))
+        golden = load(args.data, 'golden', len(names)) + (load_envs(args.data, 'golden'),)
         golden_out = dict(smiles=[r['smiles'] for r in golden[1]], predictions={})
 
     # The CritProp folds first: their scaffold comparison with the baseline is part of the release rule below.
@@ -353,27 +404,24 @@ def main():
         if len(idx) < 3:
             log('%s: %d training compounds, no model' % (key, len(idx)))
             continue
-        xs, ys = x[idx], y_all[idx]
+        xs, ys, sub_envs = x[idx], y_all[idx], [envs[i] for i in idx]
         sub_rows = [rows[i] for i in idx]
         max_heavy = int(max(float(r['heavy']) for r in sub_rows))
         entry = dict(n=len(idx), dropped_outside_domain=int(has.sum() - len(idx)), elements=elements)
-        calib, offset = 1.0, 1.0  # uncalibrated, beta and behind its baseline unless the cross-validation below says otherwise
-        beta, first = True, False
+        beta, first = True, False  # beta and behind its baseline unless the cross-validation below says otherwise
+        oof = None  # (scaffold-CV errors, calibration, novelty ref): what the error member is trained and scaled with
         if not args.no_cv:
             base = xs[:, col[cfg['baseline']]].astype(np.float64) * cfg['scale']
             ok = ~np.isnan(base)
             for kind in ('random', 'scaffold'):
                 groups = scaffold_groups(sub_rows)
-                pred, spread, nov = cross_validate(key, xs, ys, groups, args.seed, kind)
+                pred, spread, nov, splits = cross_validate(key, xs, ys, sub_envs, groups, args.seed, kind)
                 entry[kind] = dict(model=metrics(ys, pred), model_on_baseline=metrics(ys[ok], pred[ok]),
                                    baseline=metrics(ys[ok], base[ok]), n_baseline=int(ok.sum()))
                 if kind == 'scaffold':
                     err = np.abs(pred - ys)
-                    rank = lambda a: spearmanr(spread * (nov + a * nov.mean()), err)[0]
-                    offset = float(max(NOVELTY_OFFSETS, key=rank) * nov.mean())
-                    ratio = err / np.maximum(spread * (nov + offset), 1e-12)
-                    calib = float(np.quantile(ratio, 0.683))
-                    e = calib * spread * (nov + offset)
+                    calib, ref, e = calibrate_error(key, xs, err, nov, splits, args.seed)
+                    oof = (err, calib, ref)
                     entry['coverage_68'] = float(np.mean(err <= e))
                     entry['spearman'] = dict(e=float(spearmanr(e, err)[0]), spread=float(spearmanr(spread, err)[0]))
                     beta = not (entry[kind]['model_on_baseline'][0] * 2 <= entry[kind]['baseline'][0])
@@ -390,20 +438,22 @@ def main():
         if not first:
             beta = True  # behind its baseline somewhere: the baseline point comes first, this one follows as beta
         entry['beta'], entry['first'] = beta, first
-        entry['calibration'] = calib
-        model = Model(key, args.seed).fit(xs, ys)
-        entry['novelty_offset'] = offset
-        write_model(args.out, key, model, elements, max_heavy, calib, offset, beta, first, len(ys), cv, features)
+        model = Model(key, args.seed).fit(xs, ys, sub_envs)
+        if oof:
+            model.fit_error(xs, *oof)
+            entry['calibration'], entry['novelty_ref'] = oof[1], oof[2]
+        write_model(args.out, key, model, elements, max_heavy, beta, first, len(ys), cv, features)
         entry['seconds'] = round(time.time() - t0, 1)
         entry['bytes'] = os.path.getsize(os.path.join(args.out, key + '.json.gz'))
         report['properties'][key] = entry
         if golden is not None:
-            gx, grows = golden
-            p, s, nov = model.predict(gx)
+            gx, grows, genvs = golden
+            p, s, e = model.predict(gx, genvs)
+            if not oof:
+                e = s
             inside = domain_mask(grows, elements) & np.array([float(r['heavy']) <= max_heavy for r in grows])
             if cfg.get('offset'):
                 inside &= ~np.isnan(gx[:, col[cfg['baseline']]])
-            e = s * calib * (nov + offset)
             golden_out['predictions'][key] = [[float(a), float(b)] if ok else None for a, b, ok in zip(p, e, inside)]
         log('%s: n=%d, %.1f s, %d bytes%s' % (key, len(ys), entry['seconds'], entry['bytes'], ' (beta)' if beta else ''))
 

@@ -22,7 +22,7 @@ interface Entry {
   calibration: number;
   coverage_68?: number;
   spearman?: { e: number; spread: number };
-  novelty_offset?: number;
+  novelty_ref?: number;
   seconds: number;
   bytes: number;
 }
@@ -37,7 +37,7 @@ interface Report {
   family: string;
   version: string;
   seed: number;
-  export: { compounds: number; yawsEstimatesDropped: number; excluded: number; unreadable: number };
+  export: { compounds: number; yawsEstimatesDropped: number; curated?: Record<string, number>; excluded: number; unreadable: number };
   properties: Record<string, Entry>;
   critprop: Record<string, Critprop> | null;
 }
@@ -51,6 +51,9 @@ const CRITPROP_LABEL: Record<string, [string, string, number]> = {
 /** chem-ml 1.0's scaffold 5-fold MAE (its models/REPORT.md, trained on the database before the structures read from names). */
 const V10_SCAFFOLD_MAE: Record<string, number> = { tb: 23.4, tf: 32.3, tc: 18.3, pc: 204, vc: 0.0171, af: 0.0502, hf: 15.5, gf: 23.1, hvap: 1.96, hfus: 3.63, log10ws: 0.642, logp: 0.372 };
 
+/** Spearman(e, |error|) of the first 1.1 models, whose e was calibration × spread × (novelty + a), on the same folds. */
+const SPREAD_NOVELTY_SPEARMAN: Record<string, number> = { tb: 0.38, tf: 0.14, tc: 0.31, pc: 0.41, vc: 0.38, af: 0.34, hf: 0.64, gf: 0.41, hvap: 0.33, hfus: 0.26, log10ws: 0.16, logp: 0.15 };
+
 const f = (v: number, d = 3) => (Number.isFinite(v) ? Number(v.toPrecision(d)).toString() : 'n/a');
 
 export function renderReport(r: Report): string {
@@ -61,6 +64,8 @@ export function renderReport(r: Report): string {
     'Written by `npm run train` (seed ' + r.seed + '); do not edit. Training data: the local database built from the data mirror, ' +
       'measured (`calc` false), non-outlier values, one target per compound (median of its sources; compounds are unique by InChIKey), ' +
       `Yaws' estimated values left out (${r.export.yawsEstimatesDropped} values recognised from the CritProp estimates file). ` +
+      'Curated labels (src/ml/dataset.ts): a tb that only Yaws gives is left out (his handbook fills gaps with estimates), and so is a tc or af ' +
+      `whose sources spread by more than 5 % of their median (${Object.entries(r.export.curated ?? {}).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'} labels left out). ` +
       `${r.export.compounds} compounds have at least one target. MAE, RMSE, R² in registry units.`,
     '',
   );
@@ -77,13 +82,14 @@ export function renderReport(r: Report): string {
     const ratio = e.scaffold.baseline[0] / e.scaffold.model_on_baseline[0];
     out.push(`| ${key} | ${UNITS[key] ?? ''} | ${e.n} | ${f(e.random.model[0])} | ${f(e.random.model[1])} | ${f(e.random.model[2])} | ${f(e.scaffold.model[0])} | ${f(e.scaffold.model[1])} | ${f(e.scaffold.model[2])} | ${e.scaffold.n_baseline} | ${BASELINE[key] ?? 'Joback'} | ${f(e.scaffold.baseline[0])} | ${f(e.scaffold.model_on_baseline[0])} | ${f(ratio, 2)}× | ${e.first === false ? 'after' : 'first'}${e.beta ? ', beta' : ''} | ${V10_SCAFFOLD_MAE[key] ?? 'n/a'} |`);
   }
-  out.push('', 'Uncertainty `e` = calibration × spread of the ensemble members × (novelty + a). Novelty: the sum, over the circular atom environments ' +
-    'the molecule holds, of 1 / (1 + the number of training compounds per 10 000 that hold it); a (per property, among 0.03, 0.1, 0.3, 1 and 10× the mean novelty) ' +
-    'ranks the scaffold-CV errors best; the calibration makes 68 % of them fall within `e`. Spearman: rank correlation with |error| on the scaffold folds, ' +
-    'of `e` and of the spread alone (1.0\'s `e`).', '');
-  out.push('| key | calibration | a | share of errors within e | Spearman(e, \\|error\\|) | Spearman(spread, \\|error\\|) | domain elements | compounds outside the domain | train s | model bytes |', '|---|---|---|---|---|---|---|---|---|---|');
+  out.push('', 'Uncertainty `e` = calibration × exp(error member) × max(1, unseen / ref). The error member is a tree model of ln |error| trained ' +
+    'on the model\'s own scaffold-CV errors; unseen counts the molecule\'s distinct circular atom environments (radius 0–2) that no training compound ' +
+    'holds, and ref is its 95th percentile among the cross-validation compounds (only a molecule stranger than 95 % of them is widened on that account). The calibration makes 68 % of the ' +
+    'scaffold-CV errors fall within `e`, with the error member itself cross-validated on the same folds and unseen counted against each fold\'s training compounds. Spearman: rank correlation with |error| on ' +
+    'the scaffold folds, of `e`, of the ensemble members\' spread (1.0\'s `e`) and of the first 1.1 models\' spread × (novelty + a).', '');
+  out.push('| key | calibration | novelty ref | share of errors within e | Spearman(e, \\|error\\|) | Spearman(spread, \\|error\\|) | Spearman(spread × novelty) | domain elements | compounds outside the domain | train s | model bytes |', '|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [key, e] of Object.entries(r.properties)) {
-    out.push(`| ${key} | ${f(e.calibration)} | ${e.novelty_offset === undefined ? 'n/a' : f(e.novelty_offset)} | ${e.coverage_68 === undefined ? 'n/a' : f(e.coverage_68, 2)} | ${e.spearman ? f(e.spearman.e, 2) : 'n/a'} | ${e.spearman ? f(e.spearman.spread, 2) : 'n/a'} | ${e.elements.join(' ')} | ${e.dropped_outside_domain} | ${e.seconds} | ${e.bytes} |`);
+    out.push(`| ${key} | ${f(e.calibration)} | ${e.novelty_ref === undefined ? 'n/a' : f(e.novelty_ref)} | ${e.coverage_68 === undefined ? 'n/a' : f(e.coverage_68, 2)} | ${e.spearman ? f(e.spearman.e, 2) : 'n/a'} | ${e.spearman ? f(e.spearman.spread, 2) : 'n/a'} | ${SPREAD_NOVELTY_SPEARMAN[key] ?? 'n/a'} | ${e.elements.join(' ')} | ${e.dropped_outside_domain} | ${e.seconds} | ${e.bytes} |`);
   }
   if (r.critprop) out.push('', ...critpropSection(r.critprop));
   return out.join('\n') + '\n';

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { buildDatabase } from '../../src/local/store/build.js';
 import { exportDataset } from '../../src/ml/dataset.js';
 import { loadModel } from '../../src/local/predict/ml.js';
@@ -55,6 +56,34 @@ describe('training set export', () => {
     const water = rows.find((r) => r.inchikey === WATER)!;
     expect(water.tb).toBe('');
     expect(Number(water.tc)).toBeCloseTo(647.1, 6);
+  });
+
+  it('leaves out a boiling point only Yaws gives, and a Tc or acentric factor whose sources disagree by more than 5 %', () => {
+    const out = join(dir, 'curated');
+    const summary = exportDataset({ db, out });
+    const rows = new Map(rowsOf(out).map((r) => [r.inchikey, r]));
+    const sql = new Database(db, { readonly: true });
+    const pointsOf = (key: string) => {
+      const by = new Map<string, { v: number; s: string }[]>();
+      for (const p of sql.prepare(`SELECT c.inchikey AS ik, p.v, p.s FROM points p JOIN compounds c ON c.id = p.compound_id WHERE p.key = ? AND p.calc = 0 AND p.o = 0 AND p.t IS NULL AND c.smiles IS NOT NULL AND c.inchikey IS NOT NULL AND c.type = 'C'`).all(key) as { ik: string; v: number; s: string }[]) {
+        by.set(p.ik, [...(by.get(p.ik) ?? []), p]);
+      }
+      return by;
+    };
+    const yawsAlone = [...pointsOf('tb')].filter(([, ps]) => ps.every((p) => p.s === 'yaws')).map(([ik]) => ik);
+    const disagree = (['tc', 'af'] as const).flatMap((key) =>
+      [...pointsOf(key)].filter(([, ps]) => {
+        const vs = ps.map((p) => p.v).sort((x, y) => x - y);
+        const median = vs.length % 2 ? vs[vs.length >> 1]! : (vs[vs.length / 2 - 1]! + vs[vs.length / 2]!) / 2;
+        return vs.at(-1)! - vs[0]! > 0.05 * Math.abs(median);
+      }).map(([ik]) => [ik, key] as const),
+    );
+    sql.close();
+    expect(yawsAlone.length).toBeGreaterThan(0);
+    expect(disagree.length).toBeGreaterThan(0);
+    for (const ik of yawsAlone) expect(rows.get(ik)?.tb ?? '', ik).toBe('');
+    for (const [ik, key] of disagree) expect(rows.get(ik)?.[key] ?? '', `${ik} ${key}`).toBe('');
+    expect(summary.curated.tb).toBe(yawsAlone.length);
   });
 });
 

@@ -204,3 +204,21 @@ describe.skipIf(!METHODS_DIR)('generated tables equal the methods TSVs', () => {
     expect(MCGOWAN_BOND).toBe(Number(rows.find((r) => r.element === 'bond')!.vx_cm3_per_mol));
   });
 });
+
+describe("Joback's Tc past the maximum of its correlation", () => {
+  // Published group values (Joback & Reid 1987): -CH3 ΔTc 0.0141, ΔTb 23.58; -CH2- ΔTc 0.0189, ΔTb 22.88.
+  const jobackTc = (smiles: string) => predict(smiles, { props: ['tc', 'af'] }).properties.fixed;
+  it('is given for n-eicosane (ΣΔTc 0.368): Tb / (0.584 + 0.965 Σ − Σ²) = 817.6 K', () => {
+    const sum = 2 * 0.0141 + 18 * 0.0189;
+    const tb = 198.2 + 2 * 23.58 + 18 * 22.88;
+    const tc = jobackTc('C'.repeat(20)).tc!.find((p) => p.s === 'joback')!.v;
+    expect(tc).toBeCloseTo(tb / (0.584 + 0.965 * sum - sum * sum), 1);
+    expect(tc).toBeCloseTo(817.6, 0);
+  });
+
+  it('is left out for n-triacontane (ΣΔTc 0.557), and so are Lee–Kesler ω and the models that correct them', () => {
+    const fixed = jobackTc('C'.repeat(30));
+    expect(fixed.tc ?? []).toEqual([]);
+    expect(fixed.af ?? []).toEqual([]);
+  });
+});

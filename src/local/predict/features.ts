@@ -13,7 +13,7 @@ import { atomEnvironments, heavyDegrees } from './environments.js';
 import { BOND_AROMATIC, BOND_DOUBLE, BOND_SINGLE, BOND_TRIPLE, type MolGraph } from './molgraph.js';
 
 /** Bumped whenever the layout or a definition changes: model files name the version they were trained on. */
-export const FEATURES_VERSION = 2;
+export const FEATURES_VERSION = 3;
 
 const ELEMENTS: readonly [string, number][] = [['C', 6], ['H', 1], ['N', 7], ['O', 8], ['F', 9], ['Cl', 17], ['Br', 35], ['I', 53], ['S', 16], ['P', 15], ['Si', 14], ['B', 5]];
 /** Element slot by atomic number (ELEMENTS.length: other). */

@@ -14,6 +14,7 @@ import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './
 import { mcgowanVolume } from './mcgowan.js';
 import { evaluateModels, loadModel, outsideDomain, present, sourceKey, type Model } from './ml.js';
 import { domainFacts, featureVector, type FeatureInputs } from './features.js';
+import { environmentIds } from './environments.js';
 import { molGraph, type MolGraph } from './molgraph.js';
 
 const LABELS = OCL.Molecule.cAtomLabel;
@@ -311,6 +312,7 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
     xs,
     have,
     inside,
+    parts.map((a) => environmentIds(a.g)),
   );
   models.forEach(({ key, m }, j) => {
     const [s, r] = [sources[j], modelReference(m)];

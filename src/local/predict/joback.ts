@@ -69,6 +69,9 @@ const FIELDS: readonly JobackField[] = ['Tc', 'Pc', 'Vc', 'Tb', 'Tm', 'Hform', '
 const FIELD_INDEX = Object.fromEntries(FIELDS.map((f, i) => [f, i])) as Record<JobackField, number>;
 /** Each group's values in FIELDS order, NaN where it has none. */
 const VALUES = new Map(JOBACK_GROUPS.map((group) => [group, Float64Array.from(FIELDS, (f) => group.c[f] ?? NaN)]));
+/** ΣTc where Joback's Tc correlation, Tb / (0.584 + 0.965 Σ − Σ²), peaks. */
+export const JOBACK_TC_MAX_SUM = 0.965 / 2;
+
 /** Scratch: the sums per field, in one pass over the counts (NaN once a group has no value: no sum). */
 const sums = new Float64Array(FIELDS.length);
 
@@ -97,7 +100,9 @@ export function jobackEstimate(counts: Map<JobackGroup, number>, atoms: number):
   const [ea, eb] = [S('eta_a'), S('eta_b')];
   if (tb !== undefined) e.tb = 198.2 + tb; // Tb = 198.2 + ΣTb (the constant all implementations use)
   if (tm !== undefined) e.tf = 122.5 + tm; // Tm = 122.5 + ΣTm
-  if (e.tb !== undefined && tc !== undefined) e.tc = e.tb / (0.584 + 0.965 * tc - tc * tc); // from the estimated Tb
+  // Tc from the estimated Tb, while ΣTc is below the maximum of 0.965 Σ − Σ² (0.4825: about a C26 chain): beyond it the
+  // correlation makes Tc/Tb grow with size, then turn negative (n-C40 1 492 K, n-C80 −1 600 K), so there is no estimate
+  if (e.tb !== undefined && tc !== undefined && tc <= JOBACK_TC_MAX_SUM) e.tc = e.tb / (0.584 + 0.965 * tc - tc * tc);
   if (pc !== undefined) e.pcBar = (0.113 + 0.0032 * atoms - pc) ** -2; // Pc = (0.113 + 0.0032 N_A − ΣPc)⁻²
   if (vc !== undefined) e.vcCm3 = 17.5 + vc;
   if (hf !== undefined) e.hf = 68.29 + hf;

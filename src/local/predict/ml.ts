@@ -24,12 +24,16 @@ export interface Model {
    */
   first: boolean;
   /**
-   * Uncertainty e = calibration × spread of the members × (novelty + novelty.offset), where novelty sums
-   * novelty.weights (1 / (1 + training compounds per 10 000 holding it)) over the atom-environment features the
-   * molecule holds; 68 % of scaffold-CV errors fall within e. Without `novelty` (1.0 files): calibration × spread.
+   * Uncertainty e = calibration × exp(error member) × max(1, unseen / novelty.ref). The error member (the last
+   * member, its own base score in `error`) learnt ln |error| from the model's scaffold cross-validation errors;
+   * unseen counts the molecule's distinct atom environments (environmentIds) that no training compound holds
+   * (novelty.seen, sorted), ref is its 95th percentile among the cross-validation compounds; 68 % of scaffold-CV
+   * errors fall within e. Without an error member (smoke-test models):
+   * calibration × spread of the members.
    */
   calibration: number;
-  novelty?: { start: number; offset: number; weights: Float32Array };
+  error?: { baseScore: number };
+  novelty?: { ref: number; seen: Uint32Array };
   cv: Record<string, { mae: number; n: number }>;
   domain: { elements: string[]; max_heavy: number };
   trainedOn: number;
@@ -103,7 +107,8 @@ interface ModelFile {
   n_features: number;
   trained_on: number;
   calibration: number;
-  novelty?: { start: number; offset: number; weights: string };
+  novelty?: { ref: number; seen: string };
+  error?: { base_score: number };
   cv: Model['cv'];
   domain: Model['domain'];
   base_score: number;
@@ -124,7 +129,8 @@ function parseModel(doc: ModelFile, path: string): Model {
     beta: doc.beta,
     first: doc.first ?? true,
     calibration: doc.calibration,
-    novelty: doc.novelty && { start: doc.novelty.start, offset: doc.novelty.offset, weights: new Float32Array(bytes(doc.novelty.weights)) },
+    error: doc.error && { baseScore: doc.error.base_score },
+    novelty: doc.novelty && { ref: doc.novelty.ref, seen: new Uint32Array(bytes(doc.novelty.seen)) },
     cv: doc.cv,
     domain: doc.domain,
     trainedOn: doc.trained_on,
@@ -225,13 +231,14 @@ export interface Values {
 
 /**
  * Predictions and uncertainties of several models for many feature vectors (float32, as the trainer saw them;
- * `have`: present() of each vector; `inside[j]`: which vectors model j evaluates, default all). A block of molecules
+ * `have`: present() of each vector; `inside[j]`: which vectors model j evaluates, default all; `envs`: each molecule's
+ * environmentIds, for e's novelty factor, which is left out without them). A block of molecules
  * at a time: their ranks, then each member's trees walked by the WebAssembly walker, tree by tree for the whole
  * block (the tree stays in cache); a member's sum is accumulated in float32, tree by tree, as XGBoost does, so the
  * result is the same as member()'s. From FLAT_MIN molecules on, the models' thresholds are merged per feature, so a
  * molecule's ranks are counted once for all of them.
  */
-export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[], have: readonly Int32Array[], inside?: readonly Uint8Array[]): Values[] {
+export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[], have: readonly Int32Array[], inside?: readonly Uint8Array[], envs?: readonly Uint32Array[]): Values[] {
   const out = ms.map(() => ({ v: new Float64Array(xs.length).fill(NaN), e: new Float64Array(xs.length).fill(NaN) }));
   const walked: number[] = [];
   ms.forEach((m, j) => {
@@ -240,8 +247,8 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
     const outs = new Float64Array(m.members!.length);
     xs.forEach((x, i) => {
       if (inside && !inside[j][i]) return;
-      m.members!.forEach((mb, k) => (outs[k] = member(mb, x, m.baseScore)));
-      combine(m, x, have[i], outs, 0, outs.length, out[j], i);
+      m.members!.forEach((mb, k) => (outs[k] = member(mb, x, baseScore(m, k, outs.length))));
+      combine(m, x, envs?.[i], outs, 0, outs.length, out[j], i);
     });
   });
   if (!walked.length) return out;
@@ -272,12 +279,12 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
         for (let b = count; b < n4; b++) w.rowAt[b] = w.rowAt[0];
         const members = f.memberStart.length - 1;
         for (let t = 0; t < members; t++) {
-          w.sums.fill(ms[j].baseScore, 0, n4);
+          w.sums.fill(baseScore(ms[j], t, members), 0, n4);
           w.walk(f, f.memberStart[t], f.memberStart[t + 1], n4);
           for (let b = 0; b < count; b++) sums[b * members + t] = w.sums[b];
         }
         let b = 0;
-        for (let i = from; i < from + n; i++) if (!inside || inside[j][i]) combine(ms[j], xs[i], have[i], sums, b++ * members, members, out[j], i);
+        for (let i = from; i < from + n; i++) if (!inside || inside[j][i]) combine(ms[j], xs[i], envs?.[i], sums, b++ * members, members, out[j], i);
       });
     }
   }
@@ -285,41 +292,51 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
 }
 
 /** evaluateModels() of one model, for every feature vector. */
-export function evaluateMany(m: Model, xs: readonly Float32Array[], have?: readonly Int32Array[]): { v: number; e: number }[] {
-  const [{ v, e }] = evaluateModels([m], xs, have ?? xs.map(present));
+export function evaluateMany(m: Model, xs: readonly Float32Array[], have?: readonly Int32Array[], envs?: readonly Uint32Array[]): { v: number; e: number }[] {
+  const [{ v, e }] = evaluateModels([m], xs, have ?? xs.map(present), undefined, envs);
   return Array.from(v, (value, i) => ({ v: value, e: e[i] }));
 }
 
-/** The factor novelty + offset of a model's e for a molecule whose present features are `have` (see Model.calibration). */
-function noveltyFactor(m: Model, have: Int32Array): number {
+/** The base score member k of a model's n members starts from: the error member (the last) has its own. */
+const baseScore = (m: Model, k: number, n: number) => (m.error && k === n - 1 ? m.error.baseScore : m.baseScore);
+
+/** The factor max(1, unseen / ref) of a model's e for a molecule of environments `ids` (see Model.calibration). */
+function noveltyFactor(m: Model, ids: Uint32Array | undefined): number {
   const nv = m.novelty;
-  if (!nv) return 1;
-  let sum = 0;
-  for (let k = 0; k < have.length; k++) {
-    const b = have[k] - nv.start;
-    if (b >= 0 && b < nv.weights.length) sum += nv.weights[b];
+  if (!nv || !ids) return 1;
+  const { seen } = nv;
+  let unseen = 0;
+  for (let k = 0; k < ids.length; k++) {
+    let lo = 0;
+    let hi = seen.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (seen[mid] < ids[k]) lo = mid + 1;
+      else hi = mid;
+    }
+    if (seen[lo] !== ids[k]) unseen++;
   }
-  return sum + nv.offset;
+  return Math.max(1, unseen / nv.ref);
 }
 
 /**
- * Model value i (into out.v[i], out.e[i]) from its n members' tree sums outs[at ..]: their mean (onto the offset
- * estimate), the uncertainty from their spread and the molecule's novelty to the model.
+ * Model value i (into out.v[i], out.e[i]) from its n members' tree sums outs[at ..]: the value members' mean (onto
+ * the offset estimate); e from the error member and the molecule's novelty, or from the value members' spread.
  */
-function combine(m: Model, x: Float32Array, have: Int32Array, outs: Float64Array, at: number, n: number, out: Values, i: number): void {
+function combine(m: Model, x: Float32Array, ids: Uint32Array | undefined, outs: Float64Array, at: number, n: number, out: Values, i: number): void {
   const base = m.offset ? x[m.offset.index] * m.offset.scale : 0;
+  const values = m.error ? n - 1 : n;
   let mean = 0;
-  for (let k = 0; k < n; k++) mean += outs[at + k];
-  mean /= n;
-  let variance = 0;
-  for (let k = 0; k < n; k++) variance += (outs[at + k] - mean) ** 2;
-  const spread = Math.sqrt(variance / n) * noveltyFactor(m, have);
-  if (m.transform === 'log') {
-    const v = Math.exp(base + mean);
-    out.v[i] = v;
-    out.e[i] = m.calibration * v * spread;
-  } else {
-    out.v[i] = base + mean;
-    out.e[i] = m.calibration * spread;
+  for (let k = 0; k < values; k++) mean += outs[at + k];
+  mean /= values;
+  const v = m.transform === 'log' ? Math.exp(base + mean) : base + mean;
+  out.v[i] = v;
+  if (m.error) {
+    out.e[i] = m.calibration * Math.exp(outs[at + n - 1]) * noveltyFactor(m, ids);
+    return;
   }
+  let variance = 0;
+  for (let k = 0; k < values; k++) variance += (outs[at + k] - mean) ** 2;
+  // log: the spread of ln(value) converts to the value's units to first order
+  out.e[i] = m.calibration * Math.sqrt(variance / values) * (m.transform === 'log' ? v : 1);
 }
