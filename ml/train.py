@@ -45,7 +45,7 @@ MIN_ELEMENT = 10  # an element is in a model's domain when at least this many tr
 # factor to registry units; offset: the trees learn a correction of that estimate (no estimate, no model value);
 # huber: pseudo-Huber loss against heavy-tailed label noise; log: trained on ln(value).
 CONFIG = {
-    'tb': dict(baseline='joback_est_tb', scale=1, huber=True),
+    'tb': dict(baseline='joback_est_tb', scale=1, offset=True, huber=True),
     'tf': dict(baseline='joback_est_tf', scale=1, huber=True),
     'tc': dict(baseline='joback_est_tc', scale=1, offset=True, huber=True),
     'pc': dict(baseline='joback_est_pc_bar', scale=100, offset=True, huber=True),
