@@ -21,6 +21,7 @@ interface Entry {
   first?: boolean;
   calibration: number;
   coverage_68?: number;
+  coverage_68_random?: number;
   spearman?: { e: number; spread: number };
   novelty_ref?: number;
   seconds: number;
@@ -37,7 +38,7 @@ interface Report {
   family: string;
   version: string;
   seed: number;
-  export: { compounds: number; yawsEstimatesDropped: number; curated?: Record<string, number>; excluded: number; unreadable: number };
+  export: { compounds: number; yawsEstimatesDropped: number; curated?: Record<string, number>; hvapDerived?: number; excluded: number; unreadable: number };
   properties: Record<string, Entry>;
   critprop: Record<string, Critprop> | null;
 }
@@ -66,6 +67,7 @@ export function renderReport(r: Report): string {
       `Yaws' estimated values left out (${r.export.yawsEstimatesDropped} values recognised from the CritProp estimates file). ` +
       'Curated labels (src/ml/dataset.ts): a tb that only Yaws gives is left out (his handbook fills gaps with estimates), and so is a tc or af ' +
       `whose sources spread by more than 5 % of their median (${Object.entries(r.export.curated ?? {}).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'} labels left out). ` +
+      (r.export.hvapDerived ? `${r.export.hvapDerived} hvap labels are taken to Tb from temperature-dependent values (a correlation's points around Tb, else a value at 298.15 K with Watson's exponent). ` : '') +
       `${r.export.compounds} compounds have at least one target. MAE, RMSE, R² in registry units.`,
     '',
   );
@@ -85,11 +87,11 @@ export function renderReport(r: Report): string {
   out.push('', 'Uncertainty `e` = calibration × exp(error member) × max(1, unseen / ref). The error member is a tree model of ln |error| trained ' +
     'on the model\'s own scaffold-CV errors; unseen counts the molecule\'s distinct circular atom environments (radius 0–2) that no training compound ' +
     'holds, and ref is its 95th percentile among the cross-validation compounds (only a molecule stranger than 95 % of them is widened on that account). The calibration makes 68 % of the ' +
-    'scaffold-CV errors fall within `e`, with the error member itself cross-validated on the same folds and unseen counted against each fold\'s training compounds. Spearman: rank correlation with |error| on ' +
+    'scaffold-CV and random-CV errors together fall within `e` (a 68 % interval for a new scaffold and a close analogue alike), with the error member itself cross-validated on the scaffold folds and unseen counted against each fold\'s training compounds. Spearman: rank correlation with |error| on ' +
     'the scaffold folds, of `e`, of the ensemble members\' spread (1.0\'s `e`) and of the first 1.1 models\' spread × (novelty + a).', '');
-  out.push('| key | calibration | novelty ref | share of errors within e | Spearman(e, \\|error\\|) | Spearman(spread, \\|error\\|) | Spearman(spread × novelty) | domain elements | compounds outside the domain | train s | model bytes |', '|---|---|---|---|---|---|---|---|---|---|---|');
+  out.push('| key | calibration | novelty ref | scaffold-CV errors within e | random-CV errors within e | Spearman(e, \\|error\\|) | Spearman(spread, \\|error\\|) | Spearman(spread × novelty) | domain elements | compounds outside the domain | train s | model bytes |', '|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [key, e] of Object.entries(r.properties)) {
-    out.push(`| ${key} | ${f(e.calibration)} | ${e.novelty_ref === undefined ? 'n/a' : f(e.novelty_ref)} | ${e.coverage_68 === undefined ? 'n/a' : f(e.coverage_68, 2)} | ${e.spearman ? f(e.spearman.e, 2) : 'n/a'} | ${e.spearman ? f(e.spearman.spread, 2) : 'n/a'} | ${SPREAD_NOVELTY_SPEARMAN[key] ?? 'n/a'} | ${e.elements.join(' ')} | ${e.dropped_outside_domain} | ${e.seconds} | ${e.bytes} |`);
+    out.push(`| ${key} | ${f(e.calibration)} | ${e.novelty_ref === undefined ? 'n/a' : f(e.novelty_ref)} | ${e.coverage_68 === undefined ? 'n/a' : f(e.coverage_68, 2)} | ${e.coverage_68_random === undefined ? 'n/a' : f(e.coverage_68_random, 2)} | ${e.spearman ? f(e.spearman.e, 2) : 'n/a'} | ${e.spearman ? f(e.spearman.spread, 2) : 'n/a'} | ${SPREAD_NOVELTY_SPEARMAN[key] ?? 'n/a'} | ${e.elements.join(' ')} | ${e.dropped_outside_domain} | ${e.seconds} | ${e.bytes} |`);
   }
   if (r.critprop) out.push('', ...critpropSection(r.critprop));
   return out.join('\n') + '\n';
