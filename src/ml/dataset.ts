@@ -27,33 +27,6 @@ export const YAWS_ALONE_UNUSED: ReadonlySet<string> = new Set(['tb']);
 export const SOURCES_MUST_AGREE: ReadonlySet<string> = new Set(['tc', 'af']);
 const AGREEMENT = 0.05;
 
-/**
- * hvap labels for compounds without a measured ΔHvap at Tb, from their temperature-dependent values (measured Tb, and
- * Tc, as their curated labels): a correlation's points (ChemSep, Perry, VDI) on both sides of Tb, at most 60 K apart,
- * interpolated; else a value at 298.15 K (Gharagheizi, CRC, WebBook) taken to Tb with Watson's exponent 0.38. On the
- * 707 compounds that also have a direct value they differ from it by 1.5 kJ/mol on average (median +0.1); with them
- * (857 more compounds) the CritProp scaffold ΔHvap MAE fell from 2.36 to 2.07 kJ/mol.
- */
-const HVAP_CORRELATIONS = new Set(['chemsep', 'perry', 'vdi']);
-const HVAP_298 = new Set(['gharagheizi', 'crc', 'webbook']);
-
-export function hvapAtTb(points: { s: string; t: number; v: number }[], tb: number, tc: number | undefined): number | undefined {
-  const interpolated: number[] = [];
-  for (const src of HVAP_CORRELATIONS) {
-    const p = points.filter((q) => q.s === src).sort((a, b) => a.t - b.t);
-    const hi = p.findIndex((q) => q.t >= tb);
-    if (hi < 0) continue;
-    const lo = p[hi].t === tb ? hi : hi - 1;
-    if (lo < 0 || p[hi].t - p[lo].t > 60) continue;
-    const [a, b] = [p[lo], p[hi]];
-    interpolated.push(a.t === b.t ? a.v : a.v + ((b.v - a.v) * (tb - a.t)) / (b.t - a.t));
-  }
-  if (interpolated.length) return median(interpolated);
-  const at298 = points.filter((q) => HVAP_298.has(q.s) && Math.abs(q.t - 298.15) < 0.01).map((q) => q.v);
-  if (!at298.length || tc === undefined || !(tc > tb && tb > 298.15)) return undefined;
-  return median(at298) * ((tc - tb) / (tc - 298.15)) ** 0.38;
-}
-
 const CRITPROP_EST = 'critprop/all_data/estimated_data_for_pretraining/critprop_data_only_smiles_mean_value_est.csv';
 const CRITPROP_SPLITS = 'critprop/data_splits_and_model_predictions';
 
@@ -78,8 +51,6 @@ export interface ExportSummary {
   yawsEstimatesDropped: number;
   /** Labels left out by the curation rules, per property (YAWS_ALONE_UNUSED, SOURCES_MUST_AGREE). */
   curated: Record<string, number>;
-  /** hvap labels derived from temperature-dependent values (hvapAtTb). */
-  hvapDerived: number;
   excluded: number;
   critpropSmiles: number;
 }
@@ -157,10 +128,6 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
     .prepare(`SELECT id, inchikey, smiles, structure_name IS NOT NULL AS from_name FROM compounds WHERE type = 'C' AND smiles IS NOT NULL AND inchikey IS NOT NULL ORDER BY inchikey`)
     .all() as { id: string; inchikey: string; smiles: string; from_name: number }[];
   const points = db.prepare(`SELECT compound_id AS id, key, v, s FROM points WHERE calc = 0 AND o = 0 AND t IS NULL AND key IN (${keys.map(() => '?').join(',')})`).all(...keys) as { id: string; key: string; v: number; s: string }[];
-  const hvapT = new Map<string, { s: string; t: number; v: number }[]>();
-  for (const p of db.prepare(`SELECT compound_id AS id, s, t, v FROM points WHERE calc = 0 AND o = 0 AND key = 'hvapt' AND t IS NOT NULL`).all() as { id: string; s: string; t: number; v: number }[]) {
-    hvapT.set(p.id, [...(hvapT.get(p.id) ?? []), p]);
-  }
   db.close();
   const byCompound = new Map<string, { key: string; v: number; s: string }[]>();
   for (const p of points) {
@@ -169,7 +136,7 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
     byCompound.set(p.id, list);
   }
   const est = yawsEstimates(opts.dataDir);
-  const summary: ExportSummary = { featuresVersion: FEATURES_VERSION, compounds: 0, targets: Object.fromEntries(keys.map((k) => [k, 0])), unreadable: 0, yawsEstimatesDropped: 0, curated: {}, hvapDerived: 0, excluded: 0, critpropSmiles: 0 };
+  const summary: ExportSummary = { featuresVersion: FEATURES_VERSION, compounds: 0, targets: Object.fromEntries(keys.map((k) => [k, 0])), unreadable: 0, yawsEstimatesDropped: 0, curated: {}, excluded: 0, critpropSmiles: 0 };
   const rows: string[] = [['inchikey', 'idcode', 'smiles', 'scaffold', 'elements', 'fragments', 'heavy', 'from_name', ...keys].join('\t')];
   const xs: Float32Array[] = [];
   const envs: Uint32Array[] = [];
@@ -213,15 +180,6 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
       summary.targets[key]++;
       return String(m);
     });
-    const [tb, tc, hv] = (['tb', 'tc', 'hvap'] as const).map((k) => keys.indexOf(k));
-    if (targets[hv] === '' && targets[tb] !== '' && hvapT.has(c.id) && !byKey.has(`${c.inchikey}\thvap`)) {
-      const v = hvapAtTb(hvapT.get(c.id)!, Number(targets[tb]), targets[tc] === '' ? undefined : Number(targets[tc]));
-      if (v !== undefined) {
-        targets[hv] = String(v);
-        summary.targets.hvap++;
-        summary.hvapDerived++;
-      }
-    }
     if (targets.every((t) => t === '')) continue;
     summary.compounds++;
     rows.push([c.inchikey, d.idcode, c.smiles, d.scaffold, d.elements, d.fragments, d.heavy, c.from_name, ...targets].join('\t'));

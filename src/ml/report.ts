@@ -38,7 +38,7 @@ interface Report {
   family: string;
   version: string;
   seed: number;
-  export: { compounds: number; yawsEstimatesDropped: number; curated?: Record<string, number>; hvapDerived?: number; excluded: number; unreadable: number };
+  export: { compounds: number; yawsEstimatesDropped: number; curated?: Record<string, number>; excluded: number; unreadable: number };
   properties: Record<string, Entry>;
   critprop: Record<string, Critprop> | null;
 }
@@ -67,7 +67,6 @@ export function renderReport(r: Report): string {
       `Yaws' estimated values left out (${r.export.yawsEstimatesDropped} values recognised from the CritProp estimates file). ` +
       'Curated labels (src/ml/dataset.ts): a tb that only Yaws gives is left out (his handbook fills gaps with estimates), and so is a tc or af ' +
       `whose sources spread by more than 5 % of their median (${Object.entries(r.export.curated ?? {}).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'} labels left out). ` +
-      (r.export.hvapDerived ? `${r.export.hvapDerived} hvap labels are taken to Tb from temperature-dependent values (a correlation's points around Tb, else a value at 298.15 K with Watson's exponent). ` : '') +
       `${r.export.compounds} compounds have at least one target. MAE, RMSE, R² in registry units.`,
     '',
   );

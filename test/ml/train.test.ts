@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { buildDatabase } from '../../src/local/store/build.js';
-import { exportDataset, hvapAtTb } from '../../src/ml/dataset.js';
+import { exportDataset } from '../../src/ml/dataset.js';
 import { loadModel } from '../../src/local/predict/ml.js';
 import { predict } from '../../src/local/predict/index.js';
 import { checkGolden, type Golden } from './golden.js';
@@ -84,21 +84,6 @@ describe('training set export', () => {
     for (const ik of yawsAlone) expect(rows.get(ik)?.tb ?? '', ik).toBe('');
     for (const [ik, key] of disagree) expect(rows.get(ik)?.[key] ?? '', `${ik} ${key}`).toBe('');
     expect(summary.curated.tb).toBe(yawsAlone.length);
-  });
-});
-
-describe('hvap at Tb from temperature-dependent values', () => {
-  // water: IAPWS-95 enthalpy of vaporization 2315.6 kJ/kg at 350 K, 2183.6 at 400 K, 2256.5 at Tb (373.12 K); M 18.015
-  const mol = (kjPerKg: number) => (kjPerKg * 18.015) / 1000;
-  it("interpolates a correlation's points on both sides of Tb", () => {
-    const v = hvapAtTb([{ s: 'chemsep', t: 350, v: mol(2315.6) }, { s: 'chemsep', t: 400, v: mol(2183.6) }], 373.12, 647.1)!;
-    expect(v / mol(2256.5)).toBeCloseTo(1, 2);
-  });
-  it("takes a value at 298.15 K to Tb with Watson's exponent 0.38 (CRC: 43.99 kJ/mol at 298.15 K, 40.65 at Tb)", () => {
-    const v = hvapAtTb([{ s: 'crc', t: 298.15, v: 43.99 }], 373.12, 647.1)!;
-    expect(Math.abs(v - 40.65) / 40.65).toBeLessThan(0.015);
-    expect(hvapAtTb([{ s: 'crc', t: 298.15, v: 43.99 }], 373.12, undefined)).toBeUndefined(); // Watson needs Tc
-    expect(hvapAtTb([{ s: 'chemsep', t: 300, v: 44 }, { s: 'chemsep', t: 450, v: 35 }], 373.12, 647.1)).toBeUndefined(); // 150 K apart
   });
 });
 
