@@ -27,8 +27,8 @@ export interface Model {
    * Uncertainty e = calibration × exp(error member) × max(1, unseen / novelty.ref). The error member (the last
    * member, its own base score in `error`) learnt ln |error| from the model's scaffold cross-validation errors;
    * unseen counts the molecule's distinct atom environments (environmentIds) that no training compound holds
-   * (novelty.seen, sorted), ref is its 95th percentile among the cross-validation compounds; 68 % of scaffold-CV
-   * errors fall within e. Without an error member (smoke-test models):
+   * (novelty.seen, sorted), ref is its 95th percentile among the cross-validation compounds; 68 % of the
+   * scaffold-CV and random-CV errors together fall within e. Without an error member (smoke-test models):
    * calibration × spread of the members.
    */
   calibration: number;
