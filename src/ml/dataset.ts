@@ -1,5 +1,6 @@
 // The trainer's input, exported from a built database: one row per structured compound with its feature vector
-// (the predictor's own featureVector) and distinct atom-environment ids (environmentIds, for the models' novelty), its Bemis–Murcko scaffold and one target per property: the median of its
+// and distinct atom-environment ids (the predictor's own moleculeFeatures; the ids for the models' novelty), its
+// Bemis–Murcko scaffold and one target per property: the median of its
 // measured, non-outlier values (`calc` and `o` points never train a model). Yaws values that the CritProp authors
 // list as Yaws' *estimates* are left out as well. The CritProp fold files are exported beside it (features by
 // SMILES) so the trainer can rerun the published splits. `from_name` is 1 where the structure was read from a name
@@ -13,8 +14,7 @@ import { parseSmiles } from '../local/chem/molecule.js';
 import { analyse, MODEL_KEYS } from '../local/predict/index.js';
 import { CRITPROP_COLUMNS } from '../local/store/import/critprop.js';
 import { median } from '../local/store/outliers.js';
-import { domainFacts, featureVector, FEATURE_NAMES, FEATURES_VERSION } from '../local/predict/features.js';
-import { environmentIds } from '../local/predict/environments.js';
+import { domainFacts, moleculeFeatures, FEATURE_NAMES, FEATURES_VERSION } from '../local/predict/features.js';
 
 /**
  * Label curation, per property, measured on the published CritProp scaffold folds (database-trained model, test
@@ -94,7 +94,7 @@ function describe(smiles: string): { x: Float32Array; envs: Uint32Array; scaffol
   }
   const a = analyse(mol);
   const { elements, fragments, heavy } = domainFacts(a.g);
-  return { x: featureVector(a), envs: environmentIds(a.g), scaffold: murckoScaffold(mol), elements: elements.join(' '), fragments, heavy, idcode: mol.getIDCode() };
+  return { ...moleculeFeatures(a), scaffold: murckoScaffold(mol), elements: elements.join(' '), fragments, heavy, idcode: mol.getIDCode() };
 }
 
 /** Yaws' estimated values by OpenChemLib ID code and key. */
@@ -235,7 +235,7 @@ function writeMatrix(path: string, xs: Float32Array[]): void {
   writeFileSync(path, Buffer.from(buf.buffer));
 }
 
-/** Each molecule's distinct environment identifiers (environmentIds): its count, then the ids, as little-endian uint32. */
+/** Each molecule's distinct environment identifiers (moleculeFeatures): its count, then the ids, as little-endian uint32. */
 function writeEnvironments(path: string, list: Uint32Array[]): void {
   const buf = new Uint32Array(list.reduce((n, ids) => n + 1 + ids.length, 0));
   let at = 0;

@@ -7,8 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { analyse, MODEL_KEYS, predict } from '../../src/local/predict/index.js';
 import { decodeForest, flatten, type Forest } from '../../src/local/predict/forest.js';
 import { evaluateMany, loadModel, modelDigest, modelsDir, readModel, sourceKey } from '../../src/local/predict/ml.js';
-import { FEATURE_NAMES, featureVector } from '../../src/local/predict/features.js';
-import { environmentIds } from '../../src/local/predict/environments.js';
+import { FEATURE_NAMES, featureVector, moleculeFeatures } from '../../src/local/predict/features.js';
 import { parseSmiles } from '../../src/local/chem/molecule.js';
 import { checkGolden, type Golden } from './golden.js';
 
@@ -126,7 +125,7 @@ describe('model points in predict', () => {
   it('count unseen atom environments: none for ethanol, more for the far molecule than for 95 % of the validation compounds', () => {
     const m = loadModel('tb')!;
     const seen = new Set(m.novelty!.seen);
-    const unseen = (smiles: string) => [...environmentIds(analyse(parseSmiles(smiles)).g)].filter((id) => !seen.has(id)).length;
+    const unseen = (smiles: string) => [...moleculeFeatures(analyse(parseSmiles(smiles))).envs].filter((id) => !seen.has(id)).length;
     expect(unseen('CCO')).toBe(0);
     expect(unseen('ClC(Br)(I)C12C3C4C1C1C2C3C41C(=O)OO')).toBeGreaterThan(m.novelty!.ref);
   });

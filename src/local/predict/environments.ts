@@ -66,17 +66,3 @@ export function atomEnvironments(g: MolGraph, hdeg: Int32Array, visit: (id: numb
     next = t;
   }
 }
-
-/**
- * The distinct environment identifiers of a molecule (radius 0-2), sorted: what the model family's novelty counts
- * against the environments its training compounds hold (ml.ts).
- */
-export function environmentIds(g: MolGraph): Uint32Array {
-  const ids = new Uint32Array(3 * g.heavy);
-  let n = 0;
-  atomEnvironments(g, heavyDegrees(g), (id) => (ids[n++] = id));
-  ids.sort();
-  let k = 0;
-  for (let i = 0; i < n; i++) if (i === 0 || ids[i] !== ids[i - 1]) ids[k++] = ids[i];
-  return ids.slice(0, k);
-}

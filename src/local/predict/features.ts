@@ -60,7 +60,23 @@ export interface FeatureInputs {
 }
 
 /** The features in float32, as the trainer reads them (every count is exact in float32). */
-export function featureVector(inp: FeatureInputs): Float32Array {
+export const featureVector = (inp: FeatureInputs): Float32Array => vector(inp);
+
+/**
+ * The features and, from the same walk of the atom environments, the molecule's distinct environment identifiers
+ * (radius 0-2, sorted): what the models' novelty counts against the environments their training compounds hold (ml.ts).
+ */
+export function moleculeFeatures(inp: FeatureInputs): { x: Float32Array; envs: Uint32Array } {
+  const ids = new Uint32Array(3 * inp.g.heavy);
+  let n = 0;
+  const x = vector(inp, (id) => (ids[n++] = id));
+  ids.sort();
+  let k = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || ids[i] !== ids[i - 1]) ids[k++] = ids[i];
+  return { x, envs: ids.slice(0, k) };
+}
+
+function vector(inp: FeatureInputs, visit?: (id: number) => void): Float32Array {
   const { g } = inp;
   const x = new Float32Array(FEATURE_NAMES.length);
   x[0] = inp.mw;
@@ -100,7 +116,10 @@ export function featureVector(inp: FeatureInputs): Float32Array {
   x[O_CRIPPEN + CRIPPEN_KEYS.length + 1] = inp.crippen.mr;
   x[O_MCGOWAN] = inp.mcgowan ?? NaN;
   // every environment identifier at radius 0, 1 and 2 adds one count to its bucket (MORGAN_BITS, a power of two)
-  atomEnvironments(g, hdeg, (id) => x[O_MORGAN + (id & (MORGAN_BITS - 1))]++);
+  atomEnvironments(g, hdeg, (id) => {
+    x[O_MORGAN + (id & (MORGAN_BITS - 1))]++;
+    visit?.(id);
+  });
   return x;
 }
 

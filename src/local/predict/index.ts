@@ -13,8 +13,7 @@ import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
 import { evaluateModels, loadModel, outsideDomain, present, sourceKey, type Model } from './ml.js';
-import { domainFacts, featureVector, type FeatureInputs } from './features.js';
-import { environmentIds } from './environments.js';
+import { domainFacts, moleculeFeatures, type FeatureInputs } from './features.js';
 import { molGraph, type MolGraph } from './molgraph.js';
 
 const LABELS = OCL.Molecule.cAtomLabel;
@@ -294,7 +293,8 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
     return m ? [{ key, m }] : [];
   });
   if (!models.length || !parts.length) return;
-  const xs = parts.map(featureVector);
+  const features = parts.map(moleculeFeatures);
+  const xs = features.map((f) => f.x);
   const have = xs.map(present);
   const facts = parts.map((a) => domainFacts(a.g));
   const sources = models.map(({ m }) => sourceKey(m));
@@ -312,7 +312,7 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
     xs,
     have,
     inside,
-    parts.map((a) => environmentIds(a.g)),
+    features.map((f) => f.envs),
   );
   models.forEach(({ key, m }, j) => {
     const [s, r] = [sources[j], modelReference(m)];

@@ -26,7 +26,7 @@ export interface Model {
   /**
    * Uncertainty e = calibration × exp(error member) × max(1, unseen / novelty.ref). The error member (the last
    * member, its own base score in `error`) learnt ln |error| from the model's scaffold cross-validation errors;
-   * unseen counts the molecule's distinct atom environments (environmentIds) that no training compound holds
+   * unseen counts the molecule's distinct atom environments (moleculeFeatures) that no training compound holds
    * (novelty.seen, sorted), ref is its 95th percentile among the cross-validation compounds; 68 % of the
    * scaffold-CV and random-CV errors together fall within e. Without an error member (smoke-test models):
    * calibration × spread of the members.
@@ -252,7 +252,7 @@ export interface Values {
 /**
  * Predictions and uncertainties of several models for many feature vectors (float32, as the trainer saw them;
  * `have`: present() of each vector; `inside[j]`: which vectors model j evaluates, default all; `envs`: each molecule's
- * environmentIds, for e's novelty factor, which is left out without them). A block of molecules
+ * environment ids (moleculeFeatures), for e's novelty factor, which is left out without them). A block of molecules
  * at a time: their ranks, then each member's trees walked by the WebAssembly walker, tree by tree for the whole
  * block (the tree stays in cache); a member's sum is accumulated in float32, tree by tree, as XGBoost does, so the
  * result is the same as member()'s. From FLAT_MIN molecules on, the models' thresholds are merged per feature, so a
