@@ -70,7 +70,7 @@ const FIELD_INDEX = Object.fromEntries(FIELDS.map((f, i) => [f, i])) as Record<J
 /** Each group's values in FIELDS order, NaN where it has none. */
 const VALUES = new Map(JOBACK_GROUPS.map((group) => [group, Float64Array.from(FIELDS, (f) => group.c[f] ?? NaN)]));
 /** ΣTc where Joback's Tc correlation, Tb / (0.584 + 0.965 Σ − Σ²), peaks. */
-export const JOBACK_TC_MAX_SUM = 0.965 / 2;
+const JOBACK_TC_MAX_SUM = 0.965 / 2;
 
 /** Scratch: the sums per field, in one pass over the counts (NaN once a group has no value: no sum). */
 const sums = new Float64Array(FIELDS.length);
@@ -101,7 +101,7 @@ export function jobackEstimate(counts: Map<JobackGroup, number>, atoms: number):
   if (tb !== undefined) e.tb = 198.2 + tb; // Tb = 198.2 + ΣTb (the constant all implementations use)
   if (tm !== undefined) e.tf = 122.5 + tm; // Tm = 122.5 + ΣTm
   // Tc from the estimated Tb, while ΣTc is below the maximum of 0.965 Σ − Σ² (0.4825: about a C26 chain): beyond it the
-  // correlation makes Tc/Tb grow with size, then turn negative (n-C40 1 492 K, n-C80 −1 600 K), so there is no estimate
+  // correlation makes Tc/Tb grow with size, then turn negative (n-C40 1 492 K, n-C70 14 000 K, below zero from n-C75 on), so there is no estimate
   if (e.tb !== undefined && tc !== undefined && tc <= JOBACK_TC_MAX_SUM) e.tc = e.tb / (0.584 + 0.965 * tc - tc * tc);
   if (pc !== undefined) e.pcBar = (0.113 + 0.0032 * atoms - pc) ** -2; // Pc = (0.113 + 0.0032 N_A − ΣPc)⁻²
   if (vc !== undefined) e.vcCm3 = 17.5 + vc;
