@@ -33,7 +33,9 @@ describe('shipped models', () => {
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
       const json = join(MODELS, `${key}.json.gz`);
-      const { forest, source } = decodeForest(readFileSync(join(MODELS, `${key}.forest.gz`)));
+      const decoded = decodeForest(readFileSync(join(MODELS, `${key}.forest.gz`)));
+      expect(decoded, `${key}: forest file of an older layout, run npm run forests`).not.toBeNull();
+      const { forest, source } = decoded!;
       expect(source, `${key}: forest file is stale, run npm run forests`).toBe(modelDigest(readFileSync(json)));
       expect(bytesOf(forest), key).toEqual(bytesOf(flatten(readModel(json, false).members!, FEATURE_NAMES.length)));
       const shipped = readModel(json);

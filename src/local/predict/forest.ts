@@ -8,22 +8,27 @@ import { endianness } from 'node:os';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 /**
- * The trees of all members in one flat, branch-free layout. Every tree is padded to a complete binary tree of
- * `depth` levels (a leaf above the bottom passes its value down), so a walk is `depth` steps of integer arithmetic:
- * node i → 2i + 1 (left) or 2i + 2 (right). A molecule's feature values are first turned into ranks among each
+ * The trees of all members in one flat, branch-free layout. Every tree is padded to a complete binary tree of its
+ * member's depth (a leaf above the bottom passes its value down), so a walk is `depth` steps of integer arithmetic:
+ * node i → 2i + 1 (left) or 2i + 2 (right). Each member keeps its own depth: the error member's shallower trees
+ * padded to the value members' depth had cost as much to walk. A molecule's feature values are first turned into ranks among each
  * feature's sorted thresholds, which makes `value < threshold` the integer test `rank <= k`.
  */
 export interface Forest {
-  depth: number;
+  /** Per member, the depth its trees are padded to. */
+  depths: number[];
   /** First tree of each member, and the end of the last member's. */
   memberStart: number[];
+  /** Per member, its first tree's first node in `node` and first leaf in `leaf`. */
+  nodeStart: number[];
+  leafStart: number[];
   /**
-   * Per internal node (trees × (2^depth − 1), breadth first): its rank slot (2 × feature slot + 1 when missing values
+   * Per internal node (per member: trees × (2^depth − 1), breadth first): its rank slot (2 × feature slot + 1 when missing values
    * go left) in the high 16 bits; in the low 16 bits its threshold's position k among the feature's sorted
    * thresholds, or PASS on padding.
    */
   node: Int32Array;
-  /** Per leaf (trees × 2^depth). */
+  /** Per leaf (per member: trees × 2^depth). */
   leaf: Float32Array;
   /** Feature slot of each feature index, −1 for features no tree reads. */
   slotOf: Int32Array;
@@ -55,6 +60,18 @@ function missingRanks(slots: number): Int32Array {
     missing[2 * s + 1] = MISSING_LEFT;
   }
   return missing;
+}
+
+/** Where each member's nodes and leaves start, from the members' depths and first trees. */
+function memberOffsets(depths: number[], memberStart: number[]): { nodeStart: number[]; leafStart: number[] } {
+  const nodeStart = [0];
+  const leafStart = [0];
+  depths.forEach((d, k) => {
+    const trees = memberStart[k + 1] - memberStart[k];
+    nodeStart.push(nodeStart[k] + trees * ((1 << d) - 1));
+    leafStart.push(leafStart[k] + trees * (1 << d));
+  });
+  return { nodeStart, leafStart };
 }
 
 export function flatten(members: Member[], nFeatures: number): Forest {
@@ -92,10 +109,10 @@ export function flatten(members: Member[], nFeatures: number): Forest {
     return lo - thrStart[s];
   };
 
-  // Depth of the deepest leaf; then every tree is laid out complete, breadth first.
+  // Per member the depth of its deepest leaf; then every tree is laid out complete, breadth first.
   const stack: number[] = [];
-  let depth = 0;
-  for (const { roots, feat, left } of members) {
+  const depths = members.map(({ roots, feat, left }) => {
+    let depth = 0;
     for (const r of roots) {
       stack.push(r, 0);
       while (stack.length) {
@@ -105,15 +122,19 @@ export function flatten(members: Member[], nFeatures: number): Forest {
         else stack.push(left[n], d + 1, left[n] + 1, d + 1);
       }
     }
-  }
-  const inner = (1 << depth) - 1;
-  const trees = members.reduce((a, m) => a + m.roots.length, 0);
-  const node = new Int32Array(trees * inner).fill(PASS);
-  const leaf = new Float32Array(trees * (inner + 1));
+    return depth;
+  });
   const memberStart = [0];
-  let t = 0;
-  for (const { roots, feat, left, value } of members) {
-    for (const r of roots) {
+  members.forEach((m, k) => memberStart.push(memberStart[k] + m.roots.length));
+  const { nodeStart, leafStart } = memberOffsets(depths, memberStart);
+  const node = new Int32Array(nodeStart[members.length]).fill(PASS);
+  const leaf = new Float32Array(leafStart[members.length]);
+  members.forEach(({ roots, feat, left, value }, k) => {
+    const depth = depths[k];
+    const inner = (1 << depth) - 1;
+    roots.forEach((r, t) => {
+      const nodeAt = nodeStart[k] + t * inner;
+      const leafAt = leafStart[k] + t * (inner + 1);
       stack.push(r, 0, 0);
       while (stack.length) {
         const d = stack.pop()!;
@@ -123,18 +144,16 @@ export function flatten(members: Member[], nFeatures: number): Forest {
           // a leaf above the bottom: its PASS nodes send every walk down the left edge; all leaves below hold its value
           const below = 1 << (depth - d);
           const first = (pos + 1) * below - 1 - inner;
-          leaf.fill(value[n], t * (inner + 1) + first, t * (inner + 1) + first + below);
+          leaf.fill(value[n], leafAt + first, leafAt + first + below);
           continue;
         }
         const s = slotOf[feat[n] >> 1];
-        node[t * inner + pos] = ((2 * s + (feat[n] & 1)) << 16) | position(s, value[n]);
+        node[nodeAt + pos] = ((2 * s + (feat[n] & 1)) << 16) | position(s, value[n]);
         stack.push(left[n], 2 * pos + 1, d + 1, left[n] + 1, 2 * pos + 2, d + 1);
       }
-      t++;
-    }
-    memberStart.push(t);
-  }
-  return { depth, memberStart, node, leaf, slotOf, thrStart, thr, missing: missingRanks(features.length) };
+    });
+  });
+  return { depths, memberStart, nodeStart, leafStart, node, leaf, slotOf, thrStart, thr, missing: missingRanks(features.length) };
 }
 
 /**
@@ -190,10 +209,15 @@ interface Header {
   source: string;
   /** The model's own fields (everything but its trees), as ml.ts reads them from the JSON. */
   model: Record<string, unknown>;
-  depth: number;
+  /** LAYOUT of the writer: a file of another layout is stale. */
+  layout: number;
+  depths: number[];
   memberStart: number[];
   lengths: number[];
 }
+
+/** Bumped when the file's layout changes (2: per-member depths). */
+const LAYOUT = 2;
 
 const ARRAYS = ['node', 'leaf', 'slotOf', 'thrStart', 'thr'] as const;
 
@@ -203,14 +227,14 @@ function checkEndianness(): void {
 
 export function encodeForest(f: Forest, source: string, model: Record<string, unknown>): Buffer {
   checkEndianness();
-  const header: Header = { source, model, depth: f.depth, memberStart: f.memberStart, lengths: ARRAYS.map((k) => f[k].length) };
+  const header: Header = { source, model, layout: LAYOUT, depths: f.depths, memberStart: f.memberStart, lengths: ARRAYS.map((k) => f[k].length) };
   const text = Buffer.from(JSON.stringify(header) + '\n');
   const pad = Buffer.alloc((4 - (text.length % 4)) % 4);
   return gzipSync(Buffer.concat([text, pad, ...ARRAYS.map((k) => Buffer.from(f[k].buffer, f[k].byteOffset, f[k].byteLength))]), { level: 9 });
 }
 
-/** A forest file, gzipped (as shipped) or inflated (the build's copy in dist/models/). */
-export function decodeForest(file: Buffer): { forest: Forest; source: string; model: Record<string, unknown> } {
+/** A forest file, gzipped (as shipped) or inflated (the build's copy in dist/models/); null when of another layout. */
+export function decodeForest(file: Buffer): { forest: Forest; source: string; model: Record<string, unknown> } | null {
   checkEndianness();
   // One output chunk of the size the gzip trailer gives (ISIZE): half the time of gathering 16 KB chunks and
   // concatenating them, and the arrays can be viewed where they are.
@@ -218,6 +242,7 @@ export function decodeForest(file: Buffer): { forest: Forest; source: string; mo
   const buf = gzipped ? gunzipSync(file, { chunkSize: file.readUInt32LE(file.length - 4) + 1024 }) : file;
   const eol = buf.indexOf(10);
   const header = JSON.parse(buf.toString('utf8', 0, eol)) as Header;
+  if (header.layout !== LAYOUT) return null;
   const start = eol + 1 + ((4 - ((eol + 1) % 4)) % 4);
   // the arrays viewed in place when aligned, else in one aligned copy
   const inPlace = (buf.byteOffset + start) % 4 === 0;
@@ -231,8 +256,9 @@ export function decodeForest(file: Buffer): { forest: Forest; source: string; mo
   };
   const [nNode, nLeaf, nSlotOf, nThrStart, nThr] = header.lengths;
   const forest: Forest = {
-    depth: header.depth,
+    depths: header.depths,
     memberStart: header.memberStart,
+    ...memberOffsets(header.depths, header.memberStart),
     node: view(Int32Array, nNode),
     leaf: view(Float32Array, nLeaf),
     slotOf: view(Int32Array, nSlotOf),

@@ -27,8 +27,8 @@ export interface Model {
    * Uncertainty e = calibration × exp(error member) × max(1, unseen / novelty.ref). The error member (the last
    * member, its own base score in `error`) learnt ln |error| from the model's scaffold cross-validation errors;
    * unseen counts the molecule's distinct atom environments (moleculeFeatures) that no training compound holds
-   * (novelty.seen, sorted), ref is its 95th percentile among the cross-validation compounds; 68 % of the
-   * scaffold-CV and random-CV errors together fall within e. Without an error member (smoke-test models):
+   * (novelty.seen, sorted), ref is its 95th percentile among the cross-validation compounds; 65 % of the
+   * scaffold-CV and random-CV errors together fall within e (the shipped model, trained on all, errs less). Without an error member (smoke-test models):
    * calibration × spread of the members.
    */
   calibration: number;
@@ -81,8 +81,8 @@ export function readModel(path: string, useForest = true): Model {
   const forestPaths = dirname(path) === SHIPPED ? [join(INFLATED, basename(forestPath, '.gz')), forestPath] : [forestPath];
   for (const file of useForest ? forestPaths : []) {
     if (!existsSync(file)) continue;
-    const { forest, source, model } = decodeForest(readFileSync(file));
-    if (source === modelDigest(gz)) return { ...parseModel(model as unknown as ModelFile, path), forest };
+    const d = decodeForest(readFileSync(file));
+    if (d?.source === modelDigest(gz)) return { ...parseModel(d.model as unknown as ModelFile, path), forest: d.forest };
   }
   return parseModel(JSON.parse(gunzipSync(gz).toString('utf8')), path);
 }
@@ -147,9 +147,12 @@ export function outsideDomain(m: Model, x: Float32Array, { elements, fragments, 
   const foreign = elements.filter((e) => !m.domain.elements.includes(e));
   if (foreign.length) return `element${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} outside its training data`;
   if (heavy > m.domain.max_heavy) return `${heavy} heavy atoms, more than any training compound (${m.domain.max_heavy})`;
-  if (m.offset && Number.isNaN(x[m.offset.index])) return 'no group-contribution estimate to correct';
+  if (m.offset && Number.isNaN(x[m.offset.index])) return NO_ESTIMATE;
   return undefined;
 }
+
+/** outsideDomain() of an offset model for a molecule without the estimate: its `<key>-direct` fallback may serve it. */
+export const NO_ESTIMATE = 'no group-contribution estimate to correct';
 
 let scratch = new Int32Array(0);
 
@@ -211,21 +214,22 @@ function member(m: Member, x: Float32Array, base: number): number {
 }
 
 /**
- * Trees [from, to) of a flat forest summed onto `base` for one molecule's rank row, in float32 tree by tree: the
- * WebAssembly walk's steps (i ← 2i + 1 + (k < rank)) in JavaScript.
+ * The trees of member k of a flat forest summed onto `base` for one molecule's rank row, in float32 tree by tree:
+ * the WebAssembly walk's steps (i ← 2i + 1 + (k < rank)) in JavaScript.
  */
-function walkFlat(f: Forest, row: Int32Array, from: number, to: number, base: number): number {
-  const { node, leaf, depth } = f;
+function walkFlat(f: Forest, k: number, row: Int32Array, base: number): number {
+  const { node, leaf } = f;
+  const depth = f.depths[k];
   const inner = (1 << depth) - 1;
   let sum = Math.fround(base);
-  for (let t = from; t < to; t++) {
-    const at = t * inner;
+  for (let t = 0, trees = f.memberStart[k + 1] - f.memberStart[k]; t < trees; t++) {
+    const at = f.nodeStart[k] + t * inner;
     let i = 0;
     for (let d = 0; d < depth; d++) {
       const q = node[at + i];
       i = 2 * i + 1 + (((q & 0xffff) - row[q >>> 16]) >>> 31);
     }
-    sum = Math.fround(sum + leaf[t * (inner + 1) + i - inner]);
+    sum = Math.fround(sum + leaf[f.leafStart[k] + t * (inner + 1) + i - inner]);
   }
   return sum;
 }
@@ -272,7 +276,7 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
       if (f) {
         const row = f.missing.slice();
         ranks(f, x, have[i], row, 0, undefined);
-        for (let k = 0; k < outs.length; k++) outs[k] = walkFlat(f, row, f.memberStart[k], f.memberStart[k + 1], baseScore(m, k, outs.length));
+        for (let k = 0; k < outs.length; k++) outs[k] = walkFlat(f, k, row, baseScore(m, k, outs.length));
       } else m.members!.forEach((mb, k) => (outs[k] = member(mb, x, baseScore(m, k, outs.length))));
       combine(m, x, envs?.[i], outs, 0, outs.length, out[j], i);
     });
@@ -306,7 +310,7 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
         const members = f.memberStart.length - 1;
         for (let t = 0; t < members; t++) {
           w.sums.fill(baseScore(ms[j], t, members), 0, n4);
-          w.walk(f, f.memberStart[t], f.memberStart[t + 1], n4);
+          w.walk(f, t, n4);
           for (let b = 0; b < count; b++) sums[b * members + t] = w.sums[b];
         }
         let b = 0;

@@ -196,17 +196,18 @@ export class Walker {
   }
 
   /**
-   * sums[b] += the leaves that trees [from, to) of the placed forest f reach for the ranks in row rowAt[b], tree by
-   * tree in float32, for b < n (a multiple of WAYS).
+   * sums[b] += the leaves that the trees of member k of the placed forest f reach for the ranks in row rowAt[b],
+   * tree by tree in float32, for b < n (a multiple of WAYS).
    */
-  walk(f: Forest, from: number, to: number, n: number): void {
-    const inner = (1 << f.depth) - 1;
-    if (!f.depth) {
+  walk(f: Forest, k: number, n: number): void {
+    const depth = f.depths[k];
+    const [from, to] = [f.memberStart[k], f.memberStart[k + 1]];
+    if (!depth) {
       // single leaves: nothing to walk (the depth loop of sum() takes at least one step)
-      for (let t = from; t < to; t++) for (let b = 0; b < n; b++) this.sums[b] += f.leaf[t];
+      for (let t = 0; t < to - from; t++) for (let b = 0; b < n; b++) this.sums[b] += f.leaf[f.leafStart[k] + t];
       return;
     }
     const at = this.placed.get(f)!;
-    this.sum(at.node + 4 * inner * from, at.leaf + 4 * (inner + 1) * from, to - from, f.depth, 4 * BLOCK, n, 0);
+    this.sum(at.node + 4 * f.nodeStart[k], at.leaf + 4 * f.leafStart[k], to - from, depth, 4 * BLOCK, n, 0);
   }
 }
