@@ -12,7 +12,7 @@ import { crippen, crippenTypes } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
-import { evaluateModels, loadModel, outsideDomain, present, sourceKey, type Model } from './ml.js';
+import { evaluateModels, loadModel, NO_ESTIMATE, outsideDomain, present, sourceKey, type Model } from './ml.js';
 import { domainFacts, moleculeFeatures, type FeatureInputs } from './features.js';
 import { molGraph, type MolGraph } from './molgraph.js';
 
@@ -284,28 +284,35 @@ function result(a: FeatureInputs, fixed: PropertyMap, wanted: Set<string>, opts:
 /**
  * Puts each model's point into `fixed[key]`: first when the model beats its baseline (Model.first), else after the
  * group-contribution point. Outside a model's domain there is no model point; the reason goes
- * into `c` of the group-contribution point. The features are computed only when some wanted key has a model, once
+ * into `c` of the group-contribution point. A molecule without the estimate an offset model corrects has no such
+ * point either: the model's direct fallback (`<key>-direct`) gives its only point. The features are computed only when some wanted key has a model, once
  * per molecule; each model walks its trees for all molecules in its domain at once.
  */
 function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: PropertyMap[]): void {
   const models = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {
     const m = loadModel(key);
-    return m ? [{ key, m }] : [];
+    return m ? [{ key, m, direct: false }] : [];
   });
   if (!models.length || !parts.length) return;
   const features = parts.map(moleculeFeatures);
   const xs = features.map((f) => f.x);
   const have = xs.map(present);
   const facts = parts.map((a) => domainFacts(a.g));
-  const sources = models.map(({ m }) => sourceKey(m));
-  const inside = models.map(({ key, m }, j) => {
-    const mask = new Uint8Array(parts.length);
-    for (let i = 0; i < parts.length; i++) {
-      const why = outsideDomain(m, xs[i], facts[i]);
-      if (!why) mask[i] = 1;
-      else if (fixed[i][key]) fixed[i][key][0].c = `no ${sources[j]} value: ${why}`;
-    }
-    return mask;
+  const why = models.map(({ m }) => xs.map((x, i) => outsideDomain(m, x, facts[i])));
+  const inside = models.map(({ key, m }, j) =>
+    Uint8Array.from(xs, (_, i) => {
+      if (!why[j][i]) return 1;
+      if (fixed[i][key]) fixed[i][key][0].c = `no ${sourceKey(m)} value: ${why[j][i]}`;
+      return 0;
+    }),
+  );
+  // Molecules without the estimate an offset model corrects: its direct fallback (loaded only when needed) serves them.
+  why.forEach((reasons, j) => {
+    if (!reasons.includes(NO_ESTIMATE)) return;
+    const direct = loadModel(`${models[j].key}-direct`);
+    if (!direct) return;
+    models.push({ key: models[j].key, m: direct, direct: true });
+    inside.push(Uint8Array.from(xs, (x, i) => (reasons[i] === NO_ESTIMATE && !outsideDomain(direct, x, facts[i]) ? 1 : 0)));
   });
   const values = evaluateModels(
     models.map(({ m }) => m),
@@ -314,19 +321,23 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
     inside,
     features.map((f) => f.envs),
   );
-  models.forEach(({ key, m }, j) => {
-    const [s, r] = [sources[j], modelReference(m)];
+  models.forEach(({ key, m, direct }, j) => {
+    const [s, r] = [sourceKey(m), modelReference(m)];
     const { v, e } = values[j];
     for (let i = 0; i < parts.length; i++) {
       if (!inside[j][i]) continue;
       const rounded = roundToUncertainty(v[i], e[i]); // v to e's second digit
       const p: DataPoint = { u: key, s, v: rounded.v, e: rounded.e, calc: true, r };
+      if (direct) p.c = DIRECT_NOTE;
       const points = (fixed[i][key] ??= []);
       if (m.first) points.unshift(p);
       else points.push(p);
     }
   });
 }
+
+/** `c` of a direct fallback's point. */
+export const DIRECT_NOTE = 'learnt directly: no group-contribution estimate to correct (larger errors)';
 
 /** Atoms per element symbol, hydrogens included, in order of first appearance. */
 function elementCounts(g: MolGraph): Record<string, number> {
