@@ -33,7 +33,8 @@ export interface Model {
    */
   calibration: number;
   error?: { baseScore: number };
-  novelty?: { ref: number; seen: Uint32Array };
+  /** index: seenIndex() of seen, made on first use. */
+  novelty?: { ref: number; seen: Uint32Array; index?: { start: Uint32Array; shift: number } };
   cv: Record<string, { mae: number; n: number }>;
   domain: { elements: string[]; max_heavy: number };
   trainedOn: number;
@@ -335,18 +336,33 @@ function noveltyFactor(m: Model, ids: Uint32Array | undefined): number {
   const nv = m.novelty;
   if (!nv || !ids) return 1;
   const { seen } = nv;
+  const { start, shift } = (nv.index ??= seenIndex(seen));
   let unseen = 0;
   for (let k = 0; k < ids.length; k++) {
-    let lo = 0;
-    let hi = seen.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (seen[mid] < ids[k]) lo = mid + 1;
-      else hi = mid;
-    }
-    if (seen[lo] !== ids[k]) unseen++;
+    const id = ids[k];
+    const b = id >>> shift;
+    let i = start[b];
+    while (i < start[b + 1] && seen[i] < id) i++;
+    if (i === start[b + 1] || seen[i] !== id) unseen++;
   }
   return Math.max(1, unseen / nv.ref);
+}
+
+/**
+ * Where each bucket of a model's sorted seen environment ids starts, the bucket being an id's top bits (about four
+ * ids a bucket: the ids are hashes, so evenly spread): a lookup reads one small table and a few neighbouring ids,
+ * where a binary search of the ~20 000 ids took ~15 cache-missing steps (a tenth of a CSV batch's time).
+ */
+function seenIndex(seen: Uint32Array): { start: Uint32Array; shift: number } {
+  let bits = 1;
+  while (bits < 24 && 4 << bits < seen.length) bits++;
+  const shift = 32 - bits;
+  const start = new Uint32Array((1 << bits) + 1);
+  for (let i = 0, b = 0; b <= 1 << bits; b++) {
+    while (i < seen.length && seen[i] >>> shift < b) i++;
+    start[b] = i;
+  }
+  return { start, shift };
 }
 
 /**
