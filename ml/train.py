@@ -282,8 +282,9 @@ def write_model(out, key, model, elements, max_heavy, beta, first, n, cv, featur
         doc['transform'] = 'log'
     if model.cfg.get('offset'):
         doc['offset'] = dict(index=COL[model.cfg['baseline']], scale=model.cfg['scale'])
-    with gzip.open(os.path.join(out, key + '.json.gz'), 'wt', compresslevel=9) as f:
-        json.dump(doc, f, separators=(',', ':'))
+    # mtime 0: a retrain that changes nothing writes the same bytes (and git sees no change)
+    with open(os.path.join(out, key + '.json.gz'), 'wb') as raw, gzip.GzipFile(fileobj=raw, mode='wb', compresslevel=9, mtime=0) as z:
+        z.write(json.dumps(doc, separators=(',', ':')).encode())
 
 
 def read_csv(path):

@@ -52,7 +52,7 @@ interface Report {
   family: string;
   version: string;
   seed: number;
-  export: { compounds: number; yawsEstimatesDropped: number; curated?: Record<string, number>; excluded: number; unreadable: number };
+  export: { compounds: number; yawsEstimatesDropped: number; jobackValuesDropped?: number; curated?: Record<string, number>; excluded: number; unreadable: number };
   properties: Record<string, Entry>;
   critprop: Record<string, Critprop> | null;
 }
@@ -78,7 +78,8 @@ export function renderReport(r: Report): string {
   out.push(
     'Written by `npm run train` (seed ' + r.seed + '); do not edit. Training data: the local database built from the data mirror, ' +
       'measured (`calc` false), non-outlier values, one target per compound (median of its sources; compounds are unique by InChIKey), ' +
-      `Yaws' estimated values left out (${r.export.yawsEstimatesDropped} values recognised from the CritProp estimates file). ` +
+      `Yaws' estimated values left out (${r.export.yawsEstimatesDropped} values recognised from the CritProp estimates file), ` +
+      `and so is every hf a source gives equal to Joback's own estimate within 0.01 % (a handbook filling its gap with it: ${r.export.jobackValuesDropped ?? 0} values). ` +
       'Curated labels (src/ml/dataset.ts): a tb that only Yaws gives is left out (his handbook fills gaps with estimates), and so is a tc or af ' +
       `whose sources spread by more than 5 % of their median (${Object.entries(r.export.curated ?? {}).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'} labels left out). ` +
       `${r.export.compounds} compounds have at least one target. MAE, RMSE, R² in registry units.`,

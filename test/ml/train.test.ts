@@ -85,6 +85,19 @@ describe('training set export', () => {
     for (const [ik, key] of disagree) expect(rows.get(ik)?.[key] ?? '', `${ik} ${key}`).toBe('');
     expect(summary.curated.tb).toBe(yawsAlone.length);
   });
+
+  it("leaves out a source value equal to Joback's own estimate (a handbook's filled gap)", () => {
+    // The fixture's Yaws hf of acetamide is Joback's estimate, written by hand from Joback & Reid's group values:
+    // 68.29 + CH3 -76.45 + >C=O -133.22 + NH2 -22.02 = -163.40 kJ/mol. It is acetamide's only hf.
+    const out = join(dir, 'joback-values');
+    const summary = exportDataset({ db, out });
+    const acetamide = rowsOf(out).find((r) => r.smiles === 'CC(N)=O' || r.inchikey === 'DLFVBJFMPXGRIB-UHFFFAOYSA-N')!;
+    expect(acetamide).toBeDefined();
+    expect(acetamide.hf).toBe('');
+    expect(summary.jobackValuesDropped).toBeGreaterThanOrEqual(1);
+    // ethanol's hf values (Yaws -234.8 among them) are not Joback's -236.84: its label stays
+    expect(rowsOf(out).find((r) => r.inchikey === ETHANOL)!.hf).not.toBe('');
+  });
 });
 
 describe.skipIf(!hasXgboost)('trainer smoke run', () => {
