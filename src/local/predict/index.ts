@@ -285,8 +285,9 @@ function result(a: FeatureInputs, fixed: PropertyMap, wanted: Set<string>, opts:
  * Puts each model's point into `fixed[key]`: first when the model beats its baseline (Model.first), else after the
  * group-contribution point. Outside a model's domain there is no model point; the reason goes
  * into `c` of the group-contribution point. A molecule without the estimate an offset model corrects has no such
- * point either: the model's direct fallback (`<key>-direct`) gives its only point. The features are computed only when some wanted key has a model, once
- * per molecule; each model walks its trees for all molecules in its domain at once.
+ * point either: the model's direct fallback (`<key>-direct`) gives its only point. The features are computed only
+ * when some wanted key has a model, once per molecule; each model walks its trees for all molecules in its domain
+ * at once.
  */
 function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: PropertyMap[]): void {
   const models = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {

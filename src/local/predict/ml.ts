@@ -25,11 +25,11 @@ export interface Model {
   first: boolean;
   /**
    * Uncertainty e = calibration × exp(error member) × max(1, unseen / novelty.ref). The error member (the last
-   * member, its own base score in `error`) learnt ln |error| from the model's scaffold cross-validation errors;
-   * unseen counts the molecule's distinct atom environments (moleculeFeatures) that no training compound holds
-   * (novelty.seen, sorted), ref is its 95th percentile among the cross-validation compounds; 65 % of the
-   * scaffold-CV and random-CV errors together fall within e (the shipped model, trained on all, errs less). Without an error member (smoke-test models):
-   * calibration × spread of the members.
+   * member, its own base score in `error`) learnt ln |error| from the model's scaffold and random
+   * cross-validation errors; unseen counts the molecule's distinct atom environments (moleculeFeatures) that no
+   * training compound holds (novelty.seen, sorted), ref is its 95th percentile among the cross-validation
+   * compounds; 65 % of the scaffold-CV and random-CV errors together fall within e (the shipped model, trained on
+   * all, errs less). Without an error member (smoke-test models): calibration × spread of the members.
    */
   calibration: number;
   error?: { baseScore: number };
