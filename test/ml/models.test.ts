@@ -119,7 +119,8 @@ describe('model points in predict', () => {
       const { fixed } = predict(smiles, { props: ['tb', 'tc'] }).properties;
       for (const [key, v] of Object.entries(want)) {
         const points = fixed[key]!;
-        expect(points.map((p) => [p.s, p.c]), `${smiles} ${key}`).toEqual([[sourceKey(loadModel(`${key}-direct`)!), DIRECT_NOTE]]);
+        const direct = loadModel(`${key}-direct`)!;
+        expect(points.map((p) => [p.s, p.c, p.r]), `${smiles} ${key}`).toEqual([[sourceKey(direct), DIRECT_NOTE, `chem-ml 1.1 beta direct model, ${direct.trainedOn} measured values`]]);
         expect(sourceKey(loadModel(`${key}-direct`)!)).toMatch(/-beta$/);
         expect(Math.abs(points[0]!.v - v), `${smiles} ${key}: ${points[0]!.v} ± ${points[0]!.e}`).toBeLessThanOrEqual(2 * points[0]!.e!);
       }

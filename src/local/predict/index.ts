@@ -72,7 +72,8 @@ export function predictorSource(s: string): { db: string; url: string } {
 export const MODEL_KEYS: readonly string[] = ['tb', 'tf', 'tc', 'pc', 'vc', 'af', 'hf', 'gf', 'hvap', 'hfus', 'log10ws', 'logp'];
 
 /** Reference (`r`) of a model's points. */
-export const modelReference = (m: Model) => `${m.family} ${m.version}${m.beta ? ' beta' : ''} model, ${m.trainedOn} measured values`;
+export const modelReference = (m: Model) =>
+  `${m.family} ${m.version}${m.beta ? ' beta' : ''} ${m.key.endsWith('-direct') ? 'direct model' : 'model'}, ${m.trainedOn} measured values`;
 
 /** Every key the local predictor knows (`allprops`), in registry order. */
 export const PREDICTED_KEYS: readonly string[] = PROPERTIES.map((p) => p.key).filter((k) => k in METHOD_OF);
