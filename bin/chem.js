@@ -2,7 +2,8 @@
 // Runs the bundle dist/chem.cjs (scripts/bundle.mjs) when the build made one, else the tsc output (also when
 // that is newer: `tsc` alone was run after the last `npm run build`).
 //
-// The bundle is compiled with a V8 code cache: the first run of each command writes the code it compiled to
+// The bundle is compiled with a V8 code cache: the first run of each command that did its work (not a usage error,
+// not help) writes the code it compiled to
 // $XDG_CACHE_HOME/chem/code/ (~/.cache/chem/code), later runs start from it instead of parsing and compiling the
 // bundle again. A file is named for the checkout (the bundle's path), its build, the Node version and the command
 // (and batch or not); V8 rejects one that does not fit (then it is written anew), and a new build of a checkout
@@ -40,13 +41,14 @@ function runBundle(source) {
   try {
     cachedData = readFileSync(file);
   } catch {
-    // first run of this command (or no cache dir): compile, and write the cache on exit
+    // first run of this command (or no cache dir): compile, and write the cache on exit (see below)
   }
   const script = new Script(`(function (exports, require, module, __filename, __dirname, __chemImport) {${source}\n})`, { filename: bundle, cachedData });
-  // Only a run that did its work writes the cache: one that stopped at a usage error or printed help had compiled
-  // little, and every later run would start from that thin cache (measured: +10 ms a cold `chem predict CCO`).
+  // Only a run that did its work writes the cache: one that stopped at a usage error (exit 2) or printed help had
+  // compiled little, and every later run would start from that thin cache (measured: +10 ms a cold `chem predict
+  // CCO`). A batch with failed rows (exit 7) or a lookup that found nothing (3) did its work.
   const fullRun = !argv.some((a) => /^(-h|--help|-V|--version|help)$/.test(a));
-  if (!cachedData || script.cachedDataRejected) process.once('exit', (code) => code === 0 && fullRun && writeCache(script, dir, file, `${checkout}-${build}-`));
+  if (!cachedData || script.cachedDataRejected) process.once('exit', (code) => code !== 2 && fullRun && writeCache(script, dir, file, `${checkout}-${build}-`));
   const module = { exports: {} };
   // __chemImport: import() of the packages left out of the bundle (vm scripts may not call import() on Node 20)
   script.runInThisContext()(module.exports, require, module, bundle, dirname(bundle), (specifier) => import(specifier));

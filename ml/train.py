@@ -75,11 +75,11 @@ ERROR_ROUNDS = 200
 # (the error member ranks its errors; a second member would double its size for a few percent).
 DIRECT_MEMBERS = 1
 MIN_UNCOVERED = 20  # training compounds without the estimate that a direct fallback needs (its calibration set)
-NOVELTY_REF = 0.95
+NOVELTY_REF = 0.95  # quantile of the scaffold-CV compounds' unseen count beyond which e grows with it
 # Share of the cross-validation errors within e. Below 0.683 on purpose: the fold models learn from 80 % of the
 # compounds, the shipped model from all, so its errors on new compounds run smaller; with 0.683 on the folds, 70-84 %
 # of an 800-compound hold-out's errors fell within e (the shipped model retrained without them).
-COVERAGE = 0.65  # quantile of the scaffold-CV compounds' unseen count beyond which e grows with it
+COVERAGE = 0.65
 
 
 def log(*a):

@@ -125,6 +125,12 @@ describe('model points in predict', () => {
         expect(Math.abs(points[0]!.v - v), `${smiles} ${key}: ${points[0]!.v} ± ${points[0]!.e}`).toBeLessThanOrEqual(2 * points[0]!.e!);
       }
     }
+    // past the corrected model's heavy-atom limit too: n-C45 has no Joback Tc (past its maximum) and more heavy
+    // atoms than any tc training compound with one; the fallback learnt from larger compounds
+    const c45 = predict('C'.repeat(45), { props: ['tc'] }).properties.fixed.tc ?? [];
+    expect(loadModel('tc')!.domain.max_heavy).toBeLessThan(45);
+    expect(c45.map((p) => p.c)).toEqual(loadModel('tc-direct')!.domain.max_heavy >= 45 ? [DIRECT_NOTE] : []);
+    expect(c45.length).toBe(1);
     // a molecule with the estimate gets the corrected model's point, never the fallback's
     expect(predict('CCO').properties.fixed.tb!.filter((p) => p.c === DIRECT_NOTE)).toEqual([]);
   });

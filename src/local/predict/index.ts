@@ -12,7 +12,7 @@ import { crippen, crippenTypes } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
-import { evaluateModels, loadModel, NO_ESTIMATE, outsideDomain, present, sourceKey, type Model } from './ml.js';
+import { evaluateModels, lacksEstimate, loadModel, outsideDomain, present, sourceKey, type Model } from './ml.js';
 import { domainFacts, moleculeFeatures, type FeatureInputs } from './features.js';
 import { molGraph, type MolGraph } from './molgraph.js';
 
@@ -308,14 +308,15 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
       return 0;
     }),
   );
-  // Molecules without the estimate an offset model corrects: its direct fallback (loaded only when needed) serves them.
-  why.forEach((reasons, j) => {
-    if (!reasons.includes(NO_ESTIMATE)) return;
-    const direct = loadModel(`${models[j].key}-direct`);
-    if (!direct) return;
-    models.push({ key: models[j].key, m: direct, direct: true });
-    inside.push(Uint8Array.from(xs, (x, i) => (reasons[i] === NO_ESTIMATE && !outsideDomain(direct, x, facts[i]) ? 1 : 0)));
-  });
+  // Molecules without the estimate an offset model corrects: its direct fallback (loaded only when needed) serves
+  // those in its own domain (it learnt from all compounds, large ones too, so its heavy-atom limit is higher).
+  for (const { key, m } of [...models]) {
+    if (!xs.some((x) => lacksEstimate(m, x))) continue;
+    const direct = loadModel(`${key}-direct`);
+    if (!direct) continue;
+    models.push({ key, m: direct, direct: true });
+    inside.push(Uint8Array.from(xs, (x, i) => (lacksEstimate(m, x) && !outsideDomain(direct, x, facts[i]) ? 1 : 0)));
+  }
   const values = evaluateModels(
     models.map(({ m }) => m),
     xs,

@@ -148,12 +148,12 @@ export function outsideDomain(m: Model, x: Float32Array, { elements, fragments, 
   const foreign = elements.filter((e) => !m.domain.elements.includes(e));
   if (foreign.length) return `element${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} outside its training data`;
   if (heavy > m.domain.max_heavy) return `${heavy} heavy atoms, more than any training compound (${m.domain.max_heavy})`;
-  if (m.offset && Number.isNaN(x[m.offset.index])) return NO_ESTIMATE;
+  if (lacksEstimate(m, x)) return 'no group-contribution estimate to correct';
   return undefined;
 }
 
-/** outsideDomain() of an offset model for a molecule without the estimate: its `<key>-direct` fallback may serve it. */
-export const NO_ESTIMATE = 'no group-contribution estimate to correct';
+/** Whether m corrects an estimate the molecule of features x has not: its `<key>-direct` fallback may serve it. */
+export const lacksEstimate = (m: Model, x: Float32Array): boolean => m.offset !== undefined && Number.isNaN(x[m.offset.index]);
 
 let scratch = new Int32Array(0);
 
