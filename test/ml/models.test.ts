@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyse, DIRECT_NOTE, MODEL_KEYS, predict } from '../../src/local/predict/index.js';
 import { decodeForest, flatten, type Forest } from '../../src/local/predict/forest.js';
-import { evaluateMany, loadModel, modelDigest, modelsDir, readModel, sourceKey } from '../../src/local/predict/ml.js';
+import { evaluateMany, loadModel, modelFingerprint, modelsDir, readModel, sourceKey } from '../../src/local/predict/ml.js';
 import { FEATURE_NAMES, featureVector, moleculeFeatures } from '../../src/local/predict/features.js';
 import { parseSmiles } from '../../src/local/chem/molecule.js';
 import { checkGolden, type Golden } from './golden.js';
@@ -36,7 +36,7 @@ describe('shipped models', () => {
       const decoded = decodeForest(readFileSync(join(MODELS, `${key}.forest.gz`)));
       expect(decoded, `${key}: forest file of an older layout, run npm run forests`).not.toBeNull();
       const { forest, source } = decoded!;
-      expect(source, `${key}: forest file is stale, run npm run forests`).toBe(modelDigest(readFileSync(json)));
+      expect(source, `${key}: forest file is stale, run npm run forests`).toBe(modelFingerprint(json));
       expect(bytesOf(forest), key).toEqual(bytesOf(flatten(readModel(json, false).members!, FEATURE_NAMES.length)));
       const shipped = readModel(json);
       expect(shipped.forest, key).toBeDefined();

@@ -1,7 +1,8 @@
 // The evaluator's layout of a model's trees (ml.ts walks it), built from the trainer's trees by flatten(), and its
 // binary file `models/<key>.forest.gz`: written next to the JSON model by `npm run train` (or `npm run forests`),
 // so no process or worker thread flattens at start. The JSON stays the source of truth: the file names the
-// SHA-256 of the JSON file it came from, and a stale or missing one is ignored (the JSON is flattened instead).
+// fingerprint of the JSON file it came from (modelFingerprint: its size and gzip trailer), and a stale or missing
+// one is ignored (the JSON is flattened instead).
 // File: gzip of one JSON header line, zero padding to a multiple of 4 bytes, then the arrays node, leaf, slotOf,
 // thrStart, thr (little-endian). `npm run build` also writes the shipped ones inflated to dist/models/<key>.forest.
 import { endianness } from 'node:os';
@@ -205,7 +206,7 @@ export function mergeForests(forests: readonly Forest[], nFeatures: number): For
 }
 
 interface Header {
-  /** SHA-256 (hex) of the JSON model file this forest was flattened from. */
+  /** modelFingerprint() of the JSON model file this forest was flattened from. */
   source: string;
   /** The model's own fields (everything but its trees), as ml.ts reads them from the JSON. */
   model: Record<string, unknown>;
