@@ -373,6 +373,21 @@ def critprop_benchmark(args, keys, db_x, db_rows, names, seed):
     return result
 
 
+def golden_points(model, golden, elements, max_heavy, estimate):
+    """[value, e] of each golden molecule the model gives a point for, else None: in its domain and, when `estimate`
+    is True / False, with / without its property's group-contribution estimate. Without an error member (--no-cv),
+    e is the members' spread."""
+    gx, grows, genvs = golden
+    p, spread, e = model.predict(gx, genvs)
+    if getattr(model, 'calibration', None) is None:
+        e = spread
+    inside = domain_mask(grows, elements) & np.array([float(r['heavy']) <= max_heavy for r in grows])
+    if estimate is not None:
+        has = ~np.isnan(gx[:, COL[CONFIG[model.key]['baseline']]])
+        inside &= has if estimate else ~has
+    return [[float(a), float(b)] if ok else None for a, b, ok in zip(p, e, inside)]
+
+
 def train_direct(args, key, x, rows, envs, mask, elements, features, golden, golden_out):
     """The direct fallback of offset model `key` (see the module's docstring), trained on the compounds of mask;
     returns its report entry, or None when too few training compounds lack the estimate to calibrate its e."""
@@ -402,10 +417,7 @@ def train_direct(args, key, x, rows, envs, mask, elements, features, golden, gol
     entry['bytes'] = os.path.getsize(os.path.join(args.out, name + '.json.gz'))
     entry['seconds'] = round(time.time() - t0, 1)
     if golden is not None:  # the molecules it serves: in its domain and without the estimate
-        gx, grows, genvs = golden
-        p, _, e = model.predict(gx, genvs)
-        inside = domain_mask(grows, elements) & np.array([float(r['heavy']) <= max_heavy for r in grows]) & np.isnan(gx[:, COL[CONFIG[key]['baseline']]])
-        golden_out['predictions'][name] = [[float(a), float(b)] if ok else None for a, b, ok in zip(p, e, inside)]
+        golden_out['predictions'][name] = golden_points(model, golden, elements, max_heavy, estimate=False)
     log('%s: n=%d (%d without the estimate): scaffold MAE on those %.4g, random %.4g, within e %.2f, Spearman %.2f, %.1f s' % (
         name, len(ys), served.sum(), entry['scaffold'][0], entry['random_mae'], entry['coverage_68'], entry['spearman'], entry['seconds']))
     return entry
@@ -514,14 +526,7 @@ def main():
         if cfg.get('offset') and not args.no_cv:
             entry['direct'] = train_direct(args, key, x, rows, envs, cand & domain_mask(rows, elements), elements, features, golden, golden_out if golden else None)
         if golden is not None:
-            gx, grows, genvs = golden
-            p, s, e = model.predict(gx, genvs)
-            if not oof:
-                e = s
-            inside = domain_mask(grows, elements) & np.array([float(r['heavy']) <= max_heavy for r in grows])
-            if cfg.get('offset'):
-                inside &= ~np.isnan(gx[:, col[cfg['baseline']]])
-            golden_out['predictions'][key] = [[float(a), float(b)] if ok else None for a, b, ok in zip(p, e, inside)]
+            golden_out['predictions'][key] = golden_points(model, golden, elements, max_heavy, estimate=True if cfg.get('offset') else None)
         log('%s: n=%d, %.1f s, %d bytes%s' % (key, len(ys), entry['seconds'], entry['bytes'], ' (beta)' if beta else ''))
 
     if golden is not None and not args.critprop_only:

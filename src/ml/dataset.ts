@@ -30,11 +30,9 @@ export const YAWS_ALONE_UNUSED: ReadonlySet<string> = new Set(['tb']);
  * kJ/mol, Joback -407.24). Left out, the hf model's error on an 800-compound hold-out fell from 0.60 to 0.52 of
  * Joback's (on labels without such values). Only hf: the same rule for pc (164 values) and vc (409) made the vc model
  * worse on the same hold-out (0.94 -> 1.08 of Joback's) and pc no better on the CritProp folds.
- * Per key: the feature holding the estimate and its factor to registry units.
  */
-const JOBACK_LABEL: Readonly<Record<string, readonly [feature: string, scale: number]>> = { hf: ['joback_est_hf', 1] };
+const JOBACK_HF = FEATURE_NAMES.indexOf('joback_est_hf');
 const JOBACK_SAME = 1e-4;
-const JOBACK_COLUMN = new Map(Object.values(JOBACK_LABEL).map(([f]) => [f, FEATURE_NAMES.indexOf(f)]));
 export const SOURCES_MUST_AGREE: ReadonlySet<string> = new Set(['tc', 'af']);
 const AGREEMENT = 0.05;
 
@@ -60,7 +58,7 @@ export interface ExportSummary {
   targets: Record<string, number>;
   unreadable: number;
   yawsEstimatesDropped: number;
-  /** Source hf values equal to Joback's estimate, left out (JOBACK_LABEL). */
+  /** Source hf values equal to Joback's estimate, left out (JOBACK_HF). */
   jobackValuesDropped: number;
   /** Labels left out by the curation rules, per property (YAWS_ALONE_UNUSED, SOURCES_MUST_AGREE). */
   curated: Record<string, number>;
@@ -173,8 +171,7 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
       if (byKey.has(`${c.inchikey}\t${key}`)) return '';
       const vs: number[] = [];
       let yawsAlone = true;
-      const [feature, scale] = JOBACK_LABEL[key] ?? [];
-      const joback = feature === undefined ? NaN : d.x[JOBACK_COLUMN.get(feature)!] * scale!;
+      const joback = key === 'hf' ? d.x[JOBACK_HF] : NaN; // no estimate: NaN, equal to nothing
       for (const p of pts) {
         if (p.key !== key) continue;
         if (Math.abs(p.v - joback) <= JOBACK_SAME * Math.abs(p.v)) {

@@ -12,8 +12,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
  * The trees of all members in one flat, branch-free layout. Every tree is padded to a complete binary tree of its
  * member's depth (a leaf above the bottom passes its value down), so a walk is `depth` steps of integer arithmetic:
  * node i → 2i + 1 (left) or 2i + 2 (right). Each member keeps its own depth: the error member's shallower trees
- * padded to the value members' depth had cost as much to walk. A molecule's feature values are first turned into ranks among each
- * feature's sorted thresholds, which makes `value < threshold` the integer test `rank <= k`.
+ * padded to the value members' depth had cost as much to walk. A molecule's feature values are first turned into
+ * ranks among each feature's sorted thresholds, which makes `value < threshold` the integer test `rank <= k`.
  */
 export interface Forest {
   /** Per member, the depth its trees are padded to. */
@@ -24,8 +24,8 @@ export interface Forest {
   nodeStart: number[];
   leafStart: number[];
   /**
-   * Per internal node (per member: trees × (2^depth − 1), breadth first): its rank slot (2 × feature slot + 1 when missing values
-   * go left) in the high 16 bits; in the low 16 bits its threshold's position k among the feature's sorted
+   * Per internal node (per member: trees × (2^depth − 1), breadth first): its rank slot (2 × feature slot + 1 when
+   * missing values go left) in the high 16 bits; in the low 16 bits its threshold's position k among the feature's sorted
    * thresholds, or PASS on padding.
    */
   node: Int32Array;
