@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { ChemError } from '../../src/api/errors.js';
-import { predict, predictMany } from '../../src/local/predict/index.js';
+import { flatRow } from '../../src/local/predict/flat.js';
+import { predict, predictFlatRows, predictMany } from '../../src/local/predict/index.js';
 
 const golden = JSON.parse(readFileSync(new URL('../../models/golden.json', import.meta.url), 'utf8')) as { smiles: string[] };
 
@@ -30,5 +31,19 @@ describe('predictMany', () => {
     const [r] = predictMany(Array(20).fill('CCCCO'), { props: ['tb', 'cpg'], temperatures: [350], grid: false });
     expect(JSON.stringify(r)).toBe(JSON.stringify(predict('CCCCO', { props: ['tb', 'cpg'], temperatures: [350], grid: false })));
     expect(Object.keys((r as ReturnType<typeof predict>).properties.fixed)).toEqual(['tb']);
+  });
+
+  it('gives as flat rows the first point of each property, without computing the points that follow a baseline', () => {
+    // water and ammonia have no Joback estimate: their af and hvap come from the direct fallbacks alone
+    const smiles = [...golden.smiles, 'O', 'N', 'C1CC'];
+    const whole = predictMany(smiles);
+    const rows = predictFlatRows(smiles);
+    smiles.forEach((s, i) => {
+      const r = whole[i];
+      if (r instanceof ChemError) expect(rows[i], s).toMatchObject({ status: r.status, message: r.message });
+      else expect(rows[i], s).toEqual(flatRow(r));
+    });
+    const water = whole[smiles.indexOf('O')] as ReturnType<typeof predict>;
+    expect(water.properties.fixed.af?.[0].s).toMatch(/^chem-ml-.*-beta$/);
   });
 });

@@ -3,7 +3,7 @@
 //   temperature the T-dependent ones as `<key>@<T>K`; values in registry units, absent when not predicted.
 // Pure data, so worker threads can build rows and send them instead of whole results.
 import { isTDependent } from '../../api/properties.js';
-import type { PredictionResult } from '../../api/types.js';
+import type { PredictionResult, PropertyMap } from '../../api/types.js';
 
 export type FlatRow = Record<string, number | undefined>;
 
@@ -27,7 +27,12 @@ export function flatColumns(keys: readonly string[], temperatures: readonly numb
 
 export function flatRow(r: PredictionResult): FlatRow {
   const { fixed, tdep, descr } = r.properties;
-  const row: FlatRow = { mw: descr.mol_mw as number, mr: (descr.crippen as Record<string, number> | undefined)?.mr };
+  return rowOf(descr.mol_mw as number, (descr.crippen as Record<string, number> | undefined)?.mr, fixed, tdep);
+}
+
+/** The row of a result's descriptors and points (the predictor builds rows from these without the whole result). */
+export function rowOf(mw: number | undefined, mr: number | undefined, fixed: PropertyMap, tdep: PropertyMap): FlatRow {
+  const row: FlatRow = { mw, mr };
   for (const [k, points] of Object.entries(fixed)) row[k] = points[0]?.v;
   for (const [k, points] of Object.entries(tdep)) for (const p of points) if (p.t !== undefined) row[tKey(k, p.t)] = p.v;
   return row;

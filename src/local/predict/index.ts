@@ -14,6 +14,7 @@ import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './
 import { mcgowanVolume } from './mcgowan.js';
 import { evaluateModels, lacksEstimate, loadModel, outsideDomain, present, sourceKey, type Model } from './ml.js';
 import { domainFacts, moleculeFeatures, type FeatureInputs } from './features.js';
+import { rowOf, type FlatRow } from './flat.js';
 import { molGraph, type MolGraph } from './molgraph.js';
 
 const LABELS = OCL.Molecule.cAtomLabel;
@@ -112,27 +113,36 @@ function read(smiles: string): Molecule | LeanMolecule {
 
 /** Predictions for many SMILES at once (the models walk their trees for many molecules far faster); a ChemError replaces each invalid one. */
 export function predictMany(smiles: readonly string[], opts: PredictOptions = {}): (PredictionResult | ChemError)[] {
+  return many(smiles, opts, predictMolecules);
+}
+
+/** predictMany() as flat rows (flat.ts): what CSV and batch tables show, computed without the rest of each result. */
+export function predictFlatRows(smiles: readonly string[], opts: PredictOptions = {}): (FlatRow | ChemError)[] {
+  return many(smiles, opts, flatRows);
+}
+
+/** `of` over the molecules of the valid SMILES; should it throw, each molecule alone, so that one fails alone. */
+function many<T>(smiles: readonly string[], opts: PredictOptions, of: (mols: (Molecule | LeanMolecule)[], opts: PredictOptions) => T[]): (T | ChemError)[] {
   checkPredictOptions(opts);
-  const out: (PredictionResult | ChemError)[] = [];
+  const out: (T | ChemError)[] = [];
   const mols: (Molecule | LeanMolecule)[] = [];
   const at: number[] = [];
   for (const s of smiles) {
     try {
       mols.push(read(s));
       at.push(out.length);
-      out.push(undefined as unknown as PredictionResult); // filled below
+      out.push(undefined as unknown as T); // filled below
     } catch (err) {
       out.push(toChemError(err));
     }
   }
-  let results: (PredictionResult | ChemError)[];
+  let results: (T | ChemError)[];
   try {
-    results = predictMolecules(mols, opts);
+    results = of(mols, opts);
   } catch {
-    // one molecule the predictor cannot handle fails alone
     results = mols.map((m) => {
       try {
-        return predictMolecule(m, opts);
+        return of([m], opts)[0];
       } catch (err) {
         return toChemError(err);
       }
@@ -201,7 +211,19 @@ export function predictMolecules(mols: readonly (Molecule | LeanMolecule)[], opt
   const parts = mols.map(analyse);
   const fixed = parts.map((a) => groupContributionPoints(a, wanted));
   addModelPoints(parts, wanted, fixed);
-  return parts.map((a, i) => result(a, fixed[i], wanted, opts));
+  return parts.map((a, i) => result(a, fixed[i], tdepPoints(a, wanted, opts)));
+}
+
+/**
+ * The flat rows of predictMolecules(): the first point of each property, so a model whose point follows its
+ * baseline's (Model.first false) walks its trees only for the molecules without a baseline point.
+ */
+function flatRows(mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions): FlatRow[] {
+  const wanted = checkPredictOptions(opts);
+  const parts = mols.map(analyse);
+  const fixed = parts.map((a) => groupContributionPoints(a, wanted));
+  addModelPoints(parts, wanted, fixed, true);
+  return parts.map((a, i) => rowOf(round(a.mw), round(a.crippen.mr), fixed[i], tdepPoints(a, wanted, opts)));
 }
 
 function point(key: string, v: number, t?: number): DataPoint {
@@ -233,14 +255,8 @@ function groupContributionPoints(a: FeatureInputs, wanted: Set<string>): Propert
   return fixed;
 }
 
-/** The whole result: the fixed points (model points included), the T-dependent ones, info and descriptors. */
-function result(a: FeatureInputs, fixed: PropertyMap, wanted: Set<string>, opts: PredictOptions): PredictionResult {
-  const { g, mw, crippen: cr, elements } = a;
-  let nHeavy = 0;
-  for (let i = 0; i < g.heavy; i++) if (g.z[i] !== 1) nHeavy++;
-  const jobackGroupKeys: Record<string, number> = Object.create(null); // as in elementCounts
-  if (a.jobackComplete) for (const [group, n] of a.jobackCounts) jobackGroupKeys[group.key] = n;
-
+/** The T-dependent points: Joback's Cp and liquid viscosity on their grids and at the extra temperatures. */
+function tdepPoints(a: FeatureInputs, wanted: Set<string>, opts: PredictOptions): PropertyMap {
   const tdep: PropertyMap = {};
   const put = (key: string, v: number, t: number) => {
     if (Number.isFinite(v)) (tdep[key] ??= []).push(point(key, v, t));
@@ -250,9 +266,19 @@ function result(a: FeatureInputs, fixed: PropertyMap, wanted: Set<string>, opts:
   const grid = opts.grid ?? true;
   if (visc && wanted.has('dvisc')) {
     const liquid = grid ? DVISC_GRID.filter((t) => tf !== undefined && tb !== undefined && t >= tf && t <= tb) : [];
-    for (const t of withExtra(liquid, extra)) put('dvisc', jobackViscosity(visc, mw, t), t);
+    for (const t of withExtra(liquid, extra)) put('dvisc', jobackViscosity(visc, a.mw, t), t);
   }
   if (cp && wanted.has('cpg')) for (const t of withExtra(grid ? CPG_GRID : [], extra)) put('cpg', jobackCp(cp, t), t);
+  return tdep;
+}
+
+/** The whole result: the fixed points (model points included), the T-dependent ones, info and descriptors. */
+function result(a: FeatureInputs, fixed: PropertyMap, tdep: PropertyMap): PredictionResult {
+  const { g, mw, crippen: cr, elements } = a;
+  let nHeavy = 0;
+  for (let i = 0; i < g.heavy; i++) if (g.z[i] !== 1) nHeavy++;
+  const jobackGroupKeys: Record<string, number> = Object.create(null); // as in elementCounts
+  if (a.jobackComplete) for (const [group, n] of a.jobackCounts) jobackGroupKeys[group.key] = n;
 
   const info: Record<string, PropertyInfo> = {};
   for (const key of PREDICTED_KEYS) {
@@ -288,9 +314,10 @@ function result(a: FeatureInputs, fixed: PropertyMap, wanted: Set<string>, opts:
  * into `c` of the group-contribution point. A molecule without the estimate an offset model corrects has no such
  * point either: the model's direct fallback (`<key>-direct`) gives its only point. The features are computed only
  * when some wanted key has a model, once per molecule; each model walks its trees for all molecules in its domain
- * at once.
+ * at once. `firstOnly`: the caller reads the first point of each property only (flat rows), so the point of a model
+ * that follows its baseline is computed only for the molecules without a baseline point.
  */
-function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: PropertyMap[]): void {
+function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: PropertyMap[], firstOnly = false): void {
   const models = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {
     const m = loadModel(key);
     return m ? [{ key, m, direct: false }] : [];
@@ -303,7 +330,8 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
   const why = models.map(({ m }) => xs.map((x, i) => outsideDomain(m, x, facts[i])));
   const inside = models.map(({ key, m }, j) =>
     Uint8Array.from(xs, (_, i) => {
-      if (!why[j][i]) return 1;
+      // a point that would follow the baseline's, for a caller that reads the first point only: not computed
+      if (!why[j][i]) return firstOnly && !m.first && fixed[i][key] ? 0 : 1;
       if (fixed[i][key]) fixed[i][key][0].c = `no ${sourceKey(m)} value: ${why[j][i]}`;
       return 0;
     }),

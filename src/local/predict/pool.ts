@@ -6,8 +6,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ChemError, type Status } from '../../api/errors.js';
-import { flatRow, type FlatRow } from './flat.js';
-import { predictMany, resultsJson } from './index.js';
+import type { FlatRow } from './flat.js';
+import { predictFlatRows, predictMany, resultsJson } from './index.js';
 import type { PredictionResult } from '../../api/types.js';
 import type { PredictOptions } from '../../backend.js';
 
@@ -24,14 +24,12 @@ export type ChunkResult = { ok: FlatRow | Uint8Array } | { status: Status; messa
 
 /** Predicts one chunk: the work of a worker, or of the calling thread without workers. */
 export function predictChunk(smiles: string[], opts: PredictOptions, mode: ChunkMode): ChunkResult[] {
+  const failed = (r: ChemError) => ({ status: r.status, message: r.message });
+  if (mode === 'flat') return predictFlatRows(smiles, opts).map((r) => (r instanceof ChemError ? failed(r) : { ok: r }));
   const results = predictMany(smiles, opts);
-  const predicted = results.filter((r): r is PredictionResult => !(r instanceof ChemError));
-  const texts = mode === 'json' ? resultsJson(predicted) : [];
+  const texts = resultsJson(results.filter((r): r is PredictionResult => !(r instanceof ChemError)));
   let i = 0;
-  return results.map((r) => {
-    if (r instanceof ChemError) return { status: r.status, message: r.message };
-    return { ok: mode === 'flat' ? flatRow(r) : texts[i++] };
-  });
+  return results.map((r) => (r instanceof ChemError ? failed(r) : { ok: texts[i++] }));
 }
 
 /**
