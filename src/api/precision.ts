@@ -5,7 +5,8 @@
 //
 // - A converted value: exact through a shift (78 °C → 351.15 K), else the fewest significant digits
 //   that convert back to the value as written (5370 J/mol → 5.37 kJ/mol, 25.2 cal → 105.4 J,
-//   351.37 K → 172.8 °F; convertKeepingDigits).
+//   351.37 K → 172.8 °F; convertKeepingDigits). Shown in °C, a kelvin value keeps its own decimals
+//   (347 K → 74 °C, 351.15 K → 78 °C; shiftForDisplay): the shift's decimals are no digits of the value.
 // - A median of an even count: the mean of the two middle values, with the decimals of the less
 //   precise of them (184.55 and 184.5686 → 184.56).
 // - A stored value: at most MAX_DIGITS significant digits (no table measures more; longer numbers
@@ -76,6 +77,16 @@ export function convertKeepingDigits(v: number, to: (x: number) => number, back:
     if (Math.abs(back(r) - v) <= tolerance) return r;
   }
   return roundSignificant(x, MAX_DIGITS);
+}
+
+/**
+ * A value shown in a unit an exact shift away (K → °C): to the value's own decimals, as the shift moves the value,
+ * not its uncertainty. 347 K (a model's 347 ± 10 K) is 74 °C, not 73.85 °C; a stored 351.15 K (78 °C as its source
+ * wrote it) is 78 °C again. Not for storage: there convertKeepingDigits keeps the shift's decimals, so that 78 °C is
+ * stored as 351.15 K and reads back exactly.
+ */
+export function shiftForDisplay(v: number, shift: number): number {
+  return roundSignificant(roundDecimals(v + shift, decimals(v)), MAX_DIGITS);
 }
 
 /** The median; of an even count, with the decimals of the less precise middle value. */

@@ -4,7 +4,7 @@
 //   1 bar = 100 kPa; 1 atm = 101.325 kPa; 1 psi = 6.894757293168361 kPa (0.45359237 kg × 9.80665 m/s² / 0.0254² m²); 1 MPa = 1000 kPa
 //   1 kcal (thermochemical) = 4.184 kJ
 import type { Settings } from './config.js';
-import { convertKeepingDigits } from '../api/precision.js';
+import { convertKeepingDigits, shiftForDisplay } from '../api/precision.js';
 
 export interface UnitPrefs {
   temp: Settings['temp'];
@@ -29,7 +29,7 @@ const IDENTITY = (v: number) => v;
 
 const TEMP: Record<UnitPrefs['temp'], Conversion> = {
   K: { unit: 'K', convert: IDENTITY },
-  C: conversion('°C', (v) => v - 273.15, (v) => v + 273.15),
+  C: { unit: '°C', convert: (v) => shiftForDisplay(v, -273.15) },
   F: conversion('°F', (v) => (v * 9) / 5 - 459.67, (v) => ((v + 459.67) * 5) / 9),
 };
 

@@ -9,6 +9,9 @@ describe('display units', () => {
   const prefs = (p: Partial<typeof SPEC_UNITS>) => ({ ...SPEC_UNITS, ...p });
   it.each([
     ['K', { temp: 'C' }, 373.15, '°C', 100],
+    ['K', { temp: 'C' }, 347, '°C', 74], // a model's 347 ± 10 K: the kelvin value's decimals, not 73.85
+    ['K', { temp: 'C' }, 351.45, '°C', 78.3], // a source's 78.3 °C, stored as 351.45 K
+    ['K', { temp: 'C' }, 4.2238068, '°C', -268.92619],
     ['K', { temp: 'F' }, 373.15, '°F', 212],
     ['K', { temp: 'F' }, 233.15, '°F', -40],
     ['K', { temp: 'F' }, 351.37, '°F', 172.8], // 172.796: 172.8 °F reads back as 351.37 K

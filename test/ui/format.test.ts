@@ -15,6 +15,7 @@ describe('unit conversions of the page', () => {
     // ethanol boils at 351.44 K = 78.29 °C = 172.922 °F (°C = K − 273.15, °F = K × 9/5 − 459.67): 0.01 K is 0.018 °F
     expect(convertValue(351.44, T.C)).toBe(78.29);
     expect(convertValue(351.44, T.F)).toBe(172.92);
+    expect(convertValue(347, T.C)).toBe(74); // a model's 347 ± 10 K: not 73.85 °C
     // 1 atm = 101.325 kPa, 1 bar = 100 kPa
     expect(convertValue(101.325, P.atm)).toBe(1);
     expect(convertValue(101.325, P.bar)).toBe(1.01325);
@@ -35,7 +36,7 @@ describe('unit conversions of the page', () => {
         const cli = displayUnit(registry[dim], { ...SPEC_UNITS, [dim]: choice });
         const page = conversionOf(registry[dim], { ...SPEC_UNITS, [dim]: choice });
         expect(page.label).toBe(cli.unit);
-        for (const v of [0.5, 1, 77.36, 101.325, 273.15, 351.44, 4872.2, 0.00123, 1.5e-7, 22064]) {
+        for (const v of [0.5, 1, 77.36, 101.325, 273.15, 347, 351.15, 351.44, 4872.2, 0.00123, 1.5e-7, 22064]) {
           expect(convertValue(v, page), `${v} ${registry[dim]} in ${choice}`).toBe(cli.convert(v));
         }
       }

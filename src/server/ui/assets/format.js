@@ -89,15 +89,15 @@ export const clean = (v) => Number(v.toPrecision(MAX_DIGITS));
 
 /**
  * `c.to(v)` with the fewest significant digits that convert back to `v` within less than half of its last
- * written digit (351.44 K → 172.92 °F); a shift (K → °C) exact, with the decimals of the value and the shift
- * (351.44 K → 78.29 °C, 0.5 K → −272.65 °C).
+ * written digit (351.44 K → 172.92 °F); through a shift (K → °C) with the value's own decimals, as the shift
+ * moves the value, not its uncertainty (351.44 K → 78.29 °C, 347 K → 74 °C, 351.15 K → 78 °C).
  */
 export function convertValue(v, c) {
   const x0 = clean(v);
   const x = c.to(x0);
   if (!Number.isFinite(x) || x === 0) return x;
   const shift = c.to(0);
-  if (Math.abs(c.to(1) - shift - 1) < 1e-12) return roundSignificant(roundDecimals(x, Math.max(decimals(x0), decimals(shift))), MAX_DIGITS);
+  if (Math.abs(c.to(1) - shift - 1) < 1e-12) return roundSignificant(roundDecimals(x, decimals(x0)), MAX_DIGITS);
   const tolerance = 0.49 * 10 ** -decimals(x0);
   for (let n = 1; n < MAX_DIGITS; n++) {
     const r = roundSignificant(x, n);
