@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyse, DIRECT_NOTE, MODEL_KEYS, predict } from '../../src/local/predict/index.js';
 import { decodeForest, flatten, type Forest } from '../../src/local/predict/forest.js';
-import { evaluateMany, loadModel, modelFingerprint, modelsDir, readModel, sourceKey } from '../../src/local/predict/ml.js';
+import { evaluateMany, loadModel, modelFingerprint, modelsDir, present, readModel, sourceKey } from '../../src/local/predict/ml.js';
 import { FEATURE_NAMES, featureVector, moleculeFeatures } from '../../src/local/predict/features.js';
 import { parseSmiles } from '../../src/local/chem/molecule.js';
 import { checkGolden, type Golden } from './golden.js';
@@ -58,6 +58,14 @@ describe('shipped models', () => {
       const flatInJs = [];
       for (let i = 0; i < xs.length; i += 8) flatInJs.push(...evaluateMany(shipped, xs.slice(i, i + 8))); // a few: the flat forest walked in JavaScript
       expect(flatInJs, key).toEqual(asStored);
+    }
+  });
+
+  it('read the features a molecule has as present() finds them in its vector (the environment counts from its ids)', () => {
+    const smiles = readFileSync(join(MODELS, '../ml/golden.smi'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    for (const s of [...smiles, 'O', '[Na+].[Cl-]', 'C1CC2CCC1CC2']) {
+      const f = moleculeFeatures(analyse(parseSmiles(s, { stereo: false })));
+      expect(Array.from(f.have), s).toEqual(Array.from(present(f.x)));
     }
   });
 

@@ -66,14 +66,34 @@ export const featureVector = (inp: FeatureInputs): Float32Array => vector(inp);
  * The features and, from the same walk of the atom environments, the molecule's distinct environment identifiers
  * (radius 0-2, sorted): what the models' novelty counts against the environments their training compounds hold (ml.ts).
  */
-export function moleculeFeatures(inp: FeatureInputs): { x: Float32Array; envs: Uint32Array } {
+export function moleculeFeatures(inp: FeatureInputs): { x: Float32Array; envs: Uint32Array; have: Int32Array } {
   const ids = new Uint32Array(3 * inp.g.heavy);
   let n = 0;
   const x = vector(inp, (id) => (ids[n++] = id));
   ids.sort();
   let k = 0;
   for (let i = 0; i < n; i++) if (i === 0 || ids[i] !== ids[i - 1]) ids[k++] = ids[i];
-  return { x, envs: ids.slice(0, k) };
+  const envs = ids.slice(0, k);
+  return { x, envs, have: present(x, envs) };
+}
+
+let buckets = new Int32Array(0);
+
+/**
+ * The indices of x's features that have a value (not NaN, not 0), ascending: those before the environment counts by
+ * a scan, the counts from the molecule's environment ids, whose buckets are the only counts above 0 (a scan of all
+ * 1 024 had taken ~2 % of a CSV batch's time).
+ */
+function present(x: Float32Array, envs: Uint32Array): Int32Array {
+  if (buckets.length < O_MORGAN + envs.length) buckets = new Int32Array(2 * (O_MORGAN + envs.length));
+  let n = 0;
+  for (let i = 0; i < O_MORGAN; i++) if (x[i] === x[i] && x[i] !== 0) buckets[n++] = i;
+  const first = n;
+  for (let k = 0; k < envs.length; k++) buckets[n++] = O_MORGAN + (envs[k] & (MORGAN_BITS - 1));
+  const morgan = buckets.subarray(first, n).sort();
+  let m = first;
+  for (let k = 0; k < morgan.length; k++) if (k === 0 || morgan[k] !== morgan[k - 1]) buckets[m++] = morgan[k];
+  return buckets.slice(0, m);
 }
 
 function vector(inp: FeatureInputs, visit?: (id: number) => void): Float32Array {

@@ -12,7 +12,7 @@ import { crippen, crippenTypes } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
-import { evaluateModels, lacksEstimate, loadModel, outsideDomain, present, sourceKey, type Model } from './ml.js';
+import { evaluateModels, lacksEstimate, loadModel, outsideDomain, sourceKey, type Model } from './ml.js';
 import { domainFacts, moleculeFeatures, type FeatureInputs } from './features.js';
 import { rowOf, type FlatRow } from './flat.js';
 import { molGraph, type MolGraph } from './molgraph.js';
@@ -325,7 +325,7 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
   if (!models.length || !parts.length) return;
   const features = parts.map(moleculeFeatures);
   const xs = features.map((f) => f.x);
-  const have = xs.map(present);
+  const have = features.map((f) => f.have);
   const facts = parts.map((a) => domainFacts(a.g));
   const why = models.map(({ m }) => xs.map((x, i) => outsideDomain(m, x, facts[i])));
   const inside = models.map(({ key, m }, j) =>
