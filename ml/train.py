@@ -78,8 +78,9 @@ MIN_UNCOVERED = 20  # training compounds without the estimate that a direct fall
 NOVELTY_REF = 0.95  # quantile of the scaffold-CV compounds' unseen count beyond which e grows with it
 # Share of the cross-validation errors within e. Below 0.683 on purpose: the fold models learn from 80 % of the
 # compounds, the shipped model from all, so its errors on new compounds run smaller; with 0.683 on the folds, 70-84 %
-# of an 800-compound hold-out's errors fell within e (the shipped model retrained without them).
-COVERAGE = 0.65
+# of an 800-compound hold-out's errors fell within e (the shipped model retrained without them), 70-79 % with 0.65, and
+# 64-76 % with 0.63 (mean 0.69, the middle of a 68 % interval's 60-78 % goal band).
+COVERAGE = 0.63
 
 
 def log(*a):
@@ -450,7 +451,7 @@ def main():
     COL.update(col)
     keys = [k for k in CONFIG if not args.only or k in args.only.split(',')]
     os.makedirs(args.out, exist_ok=True)
-    report = dict(family=FAMILY, version=VERSION, seed=args.seed, export=fmeta, properties={})
+    report = dict(family=FAMILY, version=VERSION, seed=args.seed, coverage=COVERAGE, export=fmeta, properties={})
     golden = None
     if os.path.exists(os.path.join(args.data, 'golden.f32')):
         golden = load(args.data, 'golden', len(names)) + (load_envs(args.data, 'golden'),)
