@@ -184,6 +184,22 @@ describe('suggestions', () => {
       expect(r.suggestions![0]).toBe(want);
     }
   });
+
+  it('are the same from the stored name list and from the rows of an index built before it', async () => {
+    expect(db.prepare('SELECT count(*) FROM search_name_list').pluck().get()).toBe(1);
+    const copy = join(mkdtempSync(join(tmpdir(), 'chem-names-')), 'chem.db');
+    copyFileSync(db.name, copy);
+    const old = openDb(copy);
+    old.exec('DROP TABLE search_name_list');
+    try {
+      const fromRows = new SearchEngine(old);
+      for (const q of ['benzne', 'acetne', 'etanol', 'tolune', 'xylne', 'acetne tb>300', 'zzzz']) {
+        expect((await fromRows.search(q)).suggestions, q).toEqual((await engine.search(q)).suggestions);
+      }
+    } finally {
+      old.close();
+    }
+  });
 });
 
 describe('paging', () => {

@@ -15,8 +15,8 @@ import { parseQuery, type Filter, type ParsedQuery, type StructureTerm, type Ter
 import type { StructureIndex } from './structure.js';
 import { structureIndexState } from './structure-index.js';
 import { checkPage, pageOf, PAGE_SIZE } from './paging.js';
-import { closest, NameList, type NameCandidate } from './suggest.js';
-import { buildSearchIndex, hasSearchIndex } from './index-tables.js';
+import { closest, type NameList } from './suggest.js';
+import { buildSearchIndex, hasSearchIndex, nameList } from './index-tables.js';
 import { parseInts, TextMatcher } from './text.js';
 
 interface Sql {
@@ -258,7 +258,7 @@ export class SearchEngine {
     if (bad) return [bad.corrected];
     const text = q.terms.find((t) => t.kind === 'text');
     if (!text?.norm) return [];
-    this.names ??= NameList.of(this.prepare('SELECT norm, ord, main, len, mask FROM search_names ORDER BY len').iterate() as Iterable<NameCandidate & { len: number; mask: number }>);
+    this.names ??= nameList(this.db);
     const candidates = this.names.near(text.norm);
     const byName = this.prepare('SELECT n.name FROM names n JOIN search_rank r ON r.compound_id = n.compound_id WHERE r.ord = ? AND n.norm = ? LIMIT 1').pluck();
     return closest(candidates, text.norm).map((c) => {

@@ -21,12 +21,16 @@
 //                                      compound with none measured; and `mw`. Indexes (key, v, ord)
 //                                      for filter-only queries, (key, ord, v) to check candidates.
 //   search_keys(key, ord)              which compound has any point of a key (`has:`).
+//   search_name_list(text, offset, ords, main, masks, starts)   one row: search_names ordered by
+//                                      length as the suggestions hold it in memory (suggest.ts's
+//                                      NameList), read in a few ms instead of ~400 ms of rows. An
+//                                      index built before it has none: its rows are read then.
 import type { Compound } from '../../../api/types.js';
 import { median } from '../../../api/precision.js';
 import type { DB } from '../schema.js';
 import type { CompoundIdentityRow } from '../store.js';
 import type { BuildStep } from '../steps.js';
-import { letterMask } from './suggest.js';
+import { letterMask, NameList, type NameCandidate, type NameListRow } from './suggest.js';
 import { BROAD_PREFIX, broadPrefixes, ordsBlob, wordsOf } from './text.js';
 
 /** Properties whose representative value result rows show. */
@@ -51,9 +55,20 @@ export function representative(points: { v: number; calc: number }[]): number | 
   return median((measured.length ? measured : points).map((p) => p.v));
 }
 
-const TABLES = ['search_rank', 'search_names', 'search_words', 'search_prefixes', 'search_values', 'search_keys'];
-/** What the current layout has; an index built by an earlier layout lacks some and is rebuilt. */
-const EXPECTED = [...TABLES, 'search_names_len'];
+const TABLES = ['search_rank', 'search_names', 'search_words', 'search_prefixes', 'search_values', 'search_keys', 'search_name_list'];
+/** What the current layout needs; an index built by an earlier layout lacks some and is rebuilt (search_name_list is optional). */
+const EXPECTED = [...TABLES.filter((t) => t !== 'search_name_list'), 'search_names_len'];
+
+/** search_names in memory, grouped by length, from its rows. */
+const nameListOfRows = (db: DB) =>
+  NameList.of(db.prepare('SELECT norm, ord, main, len, mask FROM search_names ORDER BY len').iterate() as Iterable<NameCandidate & { len: number; mask: number }>);
+
+/** The index's names as the suggestions read them: the stored list, or from the rows in an index built before it. */
+export function nameList(db: DB): NameList {
+  const has = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'search_name_list'").get() !== undefined;
+  const stored = has ? (db.prepare('SELECT * FROM search_name_list').get() as NameListRow | undefined) : undefined;
+  return stored ? NameList.fromRow(stored) : nameListOfRows(db);
+}
 
 export function hasSearchIndex(db: DB): boolean {
   const n = db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name IN (${EXPECTED.map(() => '?').join(', ')})`).get(...EXPECTED) as { n: number };
@@ -100,6 +115,8 @@ export function buildSearchIndex(db: DB, broadPrefix = BROAD_PREFIX): void {
         else if (ords[ords.length - 1] !== ord) ords.push(ord);
       }
     }
+    db.exec('CREATE TABLE search_name_list (text TEXT NOT NULL, offset BLOB NOT NULL, ords BLOB NOT NULL, main BLOB NOT NULL, masks BLOB NOT NULL, starts BLOB NOT NULL)');
+    db.prepare('INSERT INTO search_name_list VALUES (@text, @offset, @ords, @main, @masks, @starts)').run(nameListOfRows(db).toRow());
     const putWord = db.prepare('INSERT INTO search_words (word, ords) VALUES (?, ?)');
     for (const [w, ords] of postings) putWord.run(w, ordsBlob(ords));
     // The broad prefixes' compounds, read by the same range a text query reads (text.ts).
