@@ -122,13 +122,12 @@ export function formatWithUncertainty(v: number, e: number): string {
 const MEASURED_E_DIGITS = 3;
 
 /**
- * A point's value as text in display units (`to` converts a value, `number` writes one); with an
- * uncertainty `v ± e`, e converted as a difference (°C and K alike): a model's value (calc) both to e's
- * second digit, a measured one's v as `number` writes it and e to MEASURED_E_DIGITS.
+ * A point's value as text in display units (`to.convert` converts a value to its digits, `to.state` exactly;
+ * `number` writes one); with an uncertainty `v ± e`, e converted exactly as a difference (°C and K alike): a
+ * model's value (calc) both to e's second digit, a measured one's v as `number` writes it and e to MEASURED_E_DIGITS.
  */
-export function pointText(p: Pick<DataPoint, 'v' | 'e' | 'calc'>, to: (x: number) => number, number: (x: number) => string): string {
-  const v = to(p.v);
-  if (p.e === undefined) return number(v);
-  const e = to(p.v + p.e) - v;
-  return p.calc ? formatWithUncertainty(v, e) : `${number(v)} ± ${roundSignificant(e, MEASURED_E_DIGITS)}`;
+export function pointText(p: Pick<DataPoint, 'v' | 'e' | 'calc'>, to: { convert(x: number): number; state(x: number): number }, number: (x: number) => string): string {
+  if (p.e === undefined) return number(to.convert(p.v));
+  const e = to.state(p.v + p.e) - to.state(p.v);
+  return p.calc ? formatWithUncertainty(to.state(p.v), e) : `${number(to.convert(p.v))} ± ${roundSignificant(e, MEASURED_E_DIGITS)}`;
 }

@@ -19,7 +19,7 @@
 import { property } from '../api/properties.js';
 import { usageError } from '../api/errors.js';
 import type { Context } from './context.js';
-import { displayUnit } from './units.js';
+import { displayUnit, type Conversion } from './units.js';
 import { drawTable, type TableColumn } from './table.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -45,8 +45,12 @@ export interface Render {
   table(columns: (string | TableColumn)[], rows: string[][]): string;
   /** Rows under columns: units converted, units in the headers, unfilled optional columns left out. */
   rows(columns: Column[], rows: Row[]): string;
-  /** A number stored in a registry unit, in the user's display unit. */
+  /** A property's value stored in a registry unit, in the user's display unit. */
   convert(unit: string | undefined, v: number): number;
+  /** A temperature a value holds at (a point's t, a range), exact in the display unit (units.ts's state). */
+  temperature(t: number): number;
+  /** The display conversion of a registry unit (units.ts). */
+  conversion(unit: string | undefined): Conversion;
   /** The display unit of a registry unit (`°C` for K under --temp C). */
   unit(unit: string | undefined): string;
   /** A number as tables show it. */
@@ -240,6 +244,8 @@ export function renderer(ctx: Context): Render {
         rows.map((r) => columns.map((c) => tableNumber(cellValue(c, r[c.key], ctx)))),
       ),
     convert: (unit, v) => displayUnit(unit, ctx.units).convert(v),
+    temperature: (t) => displayUnit('K', ctx.units).state(t),
+    conversion: (unit) => displayUnit(unit, ctx.units),
     unit: (unit) => displayUnit(unit, ctx.units).unit,
     number: tableNumber,
     warn: (s) => ctx.color.red(s),
@@ -273,7 +279,7 @@ export function convertJson<T>(result: T, ctx: Context, unitOf = registryUnit): 
       const conv = displayUnit(unitOf(propKey), ctx.units);
       const out: Record<string, unknown> = { ...obj, v: conv.convert(obj.v) };
       if (conv.unit) out.unit = conv.unit;
-      if (typeof obj.t === 'number') out.t = displayUnit('K', ctx.units).convert(obj.t);
+      if (typeof obj.t === 'number') out.t = displayUnit('K', ctx.units).state(obj.t);
       return out;
     }
     return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, walk(v, unitOf(k) !== undefined ? k : undefined)]));

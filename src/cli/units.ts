@@ -14,27 +14,33 @@ export interface UnitPrefs {
 
 export const SPEC_UNITS: UnitPrefs = { temp: 'K', pressure: 'kPa', energy: 'kJ/mol' };
 
-interface Conversion {
+export interface Conversion {
   unit: string;
-  /** The value in this unit, to the digits the stored value was written with (precision.ts). */
+  /** A property's value in this unit, to the digits the stored value was written with (precision.ts). */
   convert: (v: number) => number;
+  /**
+   * A state a value holds at (a point's temperature, a grid, a range), exact: 300 K is 26.85 °C, where a
+   * property's 300 K (± 0.5 K as written) is 27 °C (shiftForDisplay). The same as convert but for °C.
+   */
+  state: (v: number) => number;
 }
 
 /** A conversion whose result keeps the digits of its input: `to` there, `back` the inverse. */
-const conversion = (unit: string, to: (v: number) => number, back: (v: number) => number): Conversion => ({
-  unit,
-  convert: (v) => convertKeepingDigits(v, to, back),
-});
+const conversion = (unit: string, to: (v: number) => number, back: (v: number) => number): Conversion => {
+  const convert = (v: number) => convertKeepingDigits(v, to, back);
+  return { unit, convert, state: convert };
+};
 const IDENTITY = (v: number) => v;
+const same = (unit: string): Conversion => ({ unit, convert: IDENTITY, state: IDENTITY });
 
 const TEMP: Record<UnitPrefs['temp'], Conversion> = {
-  K: { unit: 'K', convert: IDENTITY },
-  C: { unit: '°C', convert: (v) => shiftForDisplay(v, -273.15) },
+  K: same('K'),
+  C: { ...conversion('°C', (v) => v - 273.15, (v) => v + 273.15), convert: (v) => shiftForDisplay(v, -273.15) },
   F: conversion('°F', (v) => (v * 9) / 5 - 459.67, (v) => ((v + 459.67) * 5) / 9),
 };
 
 const PRESSURE: Record<UnitPrefs['pressure'], Conversion> = {
-  kPa: { unit: 'kPa', convert: IDENTITY },
+  kPa: same('kPa'),
   bar: conversion('bar', (v) => v / 100, (v) => v * 100),
   atm: conversion('atm', (v) => v / 101.325, (v) => v * 101.325),
   psi: conversion('psi', (v) => v / 6.894757293168361, (v) => v * 6.894757293168361),
@@ -42,7 +48,7 @@ const PRESSURE: Record<UnitPrefs['pressure'], Conversion> = {
 };
 
 const ENERGY: Record<UnitPrefs['energy'], Conversion> = {
-  'kJ/mol': { unit: 'kJ/mol', convert: IDENTITY },
+  'kJ/mol': same('kJ/mol'),
   'kcal/mol': conversion('kcal/mol', (v) => v / 4.184, (v) => v * 4.184),
 };
 
@@ -51,5 +57,5 @@ export function displayUnit(unit: string | undefined, prefs: UnitPrefs): Convers
   if (unit === 'K') return TEMP[prefs.temp];
   if (unit === 'kPa') return PRESSURE[prefs.pressure];
   if (unit === 'kJ/mol') return ENERGY[prefs.energy];
-  return { unit: unit ?? '', convert: IDENTITY };
+  return same(unit ?? '');
 }

@@ -67,7 +67,7 @@ export function plotSeries(comp: Compound, key: string, units: UnitPrefs): PlotS
   const points = raw.map((p): PlotPoint => {
     const kind: PointKind = p.calc ? 'calculated' : p.c && sizes.get(curveOf(p))! >= 2 ? 'correlation' : 'measured';
     const point: PlotPoint = {
-      t: tConv.convert(p.t!),
+      t: tConv.state(p.t!),
       v: vConv.convert(p.v),
       s: p.s,
       source: comp.src?.[p.s]?.db ?? p.s,

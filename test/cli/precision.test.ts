@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convertKeepingDigits, decimals, formatWithUncertainty, median, pointText, roundEstimate, roundSignificant, roundToUncertainty } from '../../src/api/precision.js';
 import { noise, numberNoise } from '../number-noise.js';
+import { displayUnit, SPEC_UNITS } from '../../src/cli/units.js';
 import { runChem } from '../helpers.js';
 
 describe('precision rules', () => {
@@ -42,12 +43,17 @@ describe('precision rules', () => {
   });
 
   it('v ± e in display units: e converted as a difference; a model point to e\'s second digit, rounded once; a measured e to 3 digits', () => {
-    const fahrenheit = (k: number) => k * 1.8 - 459.67; // the °F of a kelvin value, by definition
-    const celsius = (k: number) => k - 273.15;
+    const exact = (f: (k: number) => number) => ({ convert: f, state: f });
+    const fahrenheit = exact((k: number) => k * 1.8 - 459.67); // the °F of a kelvin value, by definition
+    const celsius = exact((k: number) => k - 273.15);
     expect(pointText({ v: 354, e: 34, calc: true }, fahrenheit, String)).toBe('178 ± 61'); // 177.53 ± 61.2 °F
-    expect(pointText({ v: 100, e: 1.2496, calc: true }, (x) => x, String)).toBe('100.0 ± 1.2'); // not 1.25, then 1.3
+    expect(pointText({ v: 100, e: 1.2496, calc: true }, exact((x) => x), String)).toBe('100.0 ± 1.2'); // not 1.25, then 1.3
     expect(pointText({ v: 351.44, e: 0.05 }, celsius, (x) => x.toFixed(2))).toBe('78.29 ± 0.05'); // e: 0.05000000000001137 after the shift
     expect(pointText({ v: 351.44 }, celsius, (x) => x.toFixed(1))).toBe('78.3');
+    // the display conversion: a model's 346.6 ± 9.6 K is 73.5 ± 9.6 °C (e exactly; v then to e's place)
+    const shown = displayUnit('K', { ...SPEC_UNITS, temp: 'C' });
+    expect(pointText({ v: 346.6, e: 9.6, calc: true }, shown, String)).toBe('73.5 ± 9.6');
+    expect(pointText({ v: 347 }, shown, String)).toBe('74');
   });
 
   it('a group-contribution estimate keeps the digits of its method (Joback worked example 337.54 K; Crippen -0.0014)', () => {

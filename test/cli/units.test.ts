@@ -29,6 +29,14 @@ describe('display units', () => {
     expect(c.unit).toBe(shown);
     expect(c.convert(v)).toBeCloseTo(expected, 9);
   });
+  it('a state a value holds at (a point\'s temperature) converts exactly: 300 K is 26.85 °C, a property\'s 300 K is 27 °C', () => {
+    const c = displayUnit('K', prefs({ temp: 'C' }));
+    expect(c.state(300)).toBe(26.85);
+    expect(c.state(250)).toBe(-23.15);
+    expect(c.convert(300)).toBe(27);
+    expect(displayUnit('K', prefs({ temp: 'F' })).state(300)).toBe(displayUnit('K', prefs({ temp: 'F' })).convert(300));
+    expect(displayUnit('kPa', prefs({ pressure: 'bar' })).state(101.325)).toBe(1.01325);
+  });
   it('dimensionless properties keep no unit', () => {
     expect(displayUnit(undefined, SPEC_UNITS)).toMatchObject({ unit: '' });
   });

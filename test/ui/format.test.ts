@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SPEC_UNITS, displayUnit } from '../../src/cli/units.js';
 import { formatWithUncertainty, roundToUncertainty } from '../../src/api/precision.js';
 // @ts-expect-error -- a plain ES module of the page, without types
-import { UNITS, conversionOf, convertValue, pointValue, readUnits, withUncertainty } from '../../src/server/ui/assets/format.js';
+import { UNITS, conversionOf, convertState, convertValue, pointValue, readUnits, withUncertainty } from '../../src/server/ui/assets/format.js';
 
 const T = UNITS.temp.choices;
 const P = UNITS.pressure.choices;
@@ -16,6 +16,7 @@ describe('unit conversions of the page', () => {
     expect(convertValue(351.44, T.C)).toBe(78.29);
     expect(convertValue(351.44, T.F)).toBe(172.92);
     expect(convertValue(347, T.C)).toBe(74); // a model's 347 ± 10 K: not 73.85 °C
+    expect(convertState(300, T.C)).toBe(26.85); // a grid temperature is exact
     // 1 atm = 101.325 kPa, 1 bar = 100 kPa
     expect(convertValue(101.325, P.atm)).toBe(1);
     expect(convertValue(101.325, P.bar)).toBe(1.01325);
@@ -38,6 +39,7 @@ describe('unit conversions of the page', () => {
         expect(page.label).toBe(cli.unit);
         for (const v of [0.5, 1, 77.36, 101.325, 273.15, 347, 351.15, 351.44, 4872.2, 0.00123, 1.5e-7, 22064]) {
           expect(convertValue(v, page), `${v} ${registry[dim]} in ${choice}`).toBe(cli.convert(v));
+          expect(convertState(v, page), `state ${v} ${registry[dim]} in ${choice}`).toBe(cli.state(v));
         }
       }
     }

@@ -29,10 +29,9 @@ function valueRows(map: Record<string, DataPoint[]>, out: Render, refs: Map<stri
   const rows: string[][] = [];
   for (const [key, points] of Object.entries(map)) {
     const def = property(key);
-    const v = (x: number) => out.convert(def?.unit, x);
     points.forEach((p, i) => {
-      const value = pointText(p, v, out.number);
-      const t = p.t === undefined ? '' : out.number(out.convert('K', p.t));
+      const value = pointText(p, out.conversion(def?.unit), out.number);
+      const t = p.t === undefined ? '' : out.number(out.temperature(p.t));
       const marks = marksOf(p, out);
       // The source's own reference is in the footer; a row shows only a reference of its own.
       const ref = p.r && p.r !== refs.get(p.s) ? p.r : '';
@@ -105,21 +104,21 @@ function summaryTables(comp: Compound, out: Render, refs: Map<string, string>): 
     const def = property(key);
     const p = ps[0]!;
     const med = measuredMedian(ps);
-    return [key, pointText(p, (x) => out.convert(def?.unit, x), out.number), out.unit(def?.unit), p.s, marksOf(p, out), med === undefined ? '' : out.number(out.convert(def?.unit, med)), ...counts(ps)];
+    return [key, pointText(p, out.conversion(def?.unit), out.number), out.unit(def?.unit), p.s, marksOf(p, out), med === undefined ? '' : out.number(out.convert(def?.unit, med)), ...counts(ps)];
   });
   // The key alone names a property (the symbol is in --points): on a narrow terminal source keys give way, never a number.
   const source = { header: 'source', fit: 'truncate' as const };
   if (fixedRows.length) text += out.table(['property', 'value', opt('unit'), source, opt(''), opt('median'), 'points', 'sources'], fixedRows);
   const tdep = Object.entries((comp.tpdep_props ?? {}) as Record<string, DataPoint[]>).filter(([, ps]) => ps.length);
-  const room = out.number(out.convert('K', T298));
+  const room = out.number(out.temperature(T298));
   const tUnit = out.unit('K');
   const tRows = tdep.map(([key, ps]) => {
     const def = property(key);
     const p = nearRoomTemperature(ps);
     const ts = ps.map((q) => q.t ?? NaN).filter(Number.isFinite);
-    const [lo, hi] = [Math.min(...ts), Math.max(...ts)].map((t) => out.number(out.convert('K', t)));
-    const at = out.number(out.convert('K', p.t ?? NaN));
-    const value = pointText(p, (x) => out.convert(def?.unit, x), out.number) + (at === room ? '' : ` (${at} ${tUnit})`);
+    const [lo, hi] = [Math.min(...ts), Math.max(...ts)].map((t) => out.number(out.temperature(t)));
+    const at = out.number(out.temperature(p.t ?? NaN));
+    const value = pointText(p, out.conversion(def?.unit), out.number) + (at === room ? '' : ` (${at} ${tUnit})`);
     return [key, value, out.unit(def?.unit), lo === hi ? lo : `${lo}–${hi}`, p.s, marksOf(p, out), ...counts(ps)];
   });
   if (tRows.length) text += out.table(['property', `at ${room} ${tUnit}`, opt('unit'), `range (${tUnit})`, source, opt(''), 'points', 'sources'], tRows);

@@ -53,13 +53,12 @@ function predictionTable(r: PredictionResult, out: Render): string {
   const { fixed, tdep } = r.properties;
   for (const [key, points] of [...Object.entries(fixed), ...Object.entries(tdep)]) {
     const def = property(key);
-    const v = (x: number) => out.convert(def?.unit, x);
     points.forEach((p, i) => {
       rows.push([
         i ? '' : def ? `${key} ${plainSymbol(def)}` : key,
-        pointText(p, v, out.number),
+        pointText(p, out.conversion(def?.unit), out.number),
         i ? '' : out.unit(def?.unit),
-        p.t === undefined ? '' : out.number(out.convert('K', p.t)),
+        p.t === undefined ? '' : out.number(out.temperature(p.t)),
         p.r ?? p.s,
       ]);
     });

@@ -4,7 +4,7 @@
 // #/search?q=..&p=..  #/cid/ID  #/mid/ID  #/predict?smiles=..
 // The display units are the CLI's choices, remembered in local storage.
 /* global document, window, sessionStorage, localStorage, fetch, URLSearchParams, Blob, location, IntersectionObserver */
-import { UNITS, clean, conversionOf, convertValue, pointValue, readUnits } from './format.js';
+import { UNITS, clean, conversionOf, convertState, convertValue, pointValue, readUnits } from './format.js';
 
 const API = '/api/v1';
 const KEY_ITEM = 'chem-api-key';
@@ -304,7 +304,7 @@ function pointRows(map, reg, src, predicted = false) {
           h('th', { scope: 'row' }, h('span', { title: def.desc }, symbol(def.sym)), ' ', h('span', { class: 'muted' }, key)),
           h('td', { class: 'num' }, pointValue(p, conv, predicted || p.calc)),
           h('td', {}, conv.label),
-          h('td', { class: 'num' }, p.t !== undefined ? convertValue(p.t, temp) : ''),
+          h('td', { class: 'num' }, p.t !== undefined ? convertState(p.t, temp) : ''),
           h('td', {}, source?.url ? h('a', { href: source.url, rel: 'noreferrer' }, source.db) : source?.db || p.s),
           h('td', { class: 'ref' }, p.r || '', p.c ? h('div', { class: 'muted' }, p.c) : ''),
           h('td', {}, marks),
@@ -388,7 +388,7 @@ async function mixtureView(id) {
   const { mix: m } = await api(`/mid/${enc(id)}`);
   const params = (set) => Object.entries(set.params).map(([k, v]) => `${k} = ${num(v)}${set.units?.[k] ? ` ${set.units[k]}` : ''}`).join('; ');
   const temp = conversionOf('K', units);
-  const t = (v) => convertValue(v, temp);
+  const t = (v) => convertState(v, temp);
   const range = (set) => (set.tmin !== undefined ? `${t(set.tmin)}–${t(set.tmax)} ${temp.label}` : set.t !== undefined ? `${t(set.t)} ${temp.label}` : '');
   show(
     h('h1', {}, m.name),

@@ -106,6 +106,17 @@ export function convertValue(v, c) {
   return roundSignificant(x, MAX_DIGITS);
 }
 
+/**
+ * A state a value holds at (a point's temperature, a range) in unit c, exact: through a shift with the decimals of
+ * the value and of the shift (300 K → 26.85 °C, where a property's 300 K is 27 °C); otherwise as convertValue.
+ */
+export function convertState(v, c) {
+  const x0 = clean(v);
+  const shift = c.to(0);
+  if (Math.abs(c.to(1) - shift - 1) < 1e-12 && Number.isFinite(x0)) return roundSignificant(roundDecimals(c.to(x0), Math.max(decimals(x0), decimals(shift))), MAX_DIGITS);
+  return convertValue(v, c);
+}
+
 /** A model value with its uncertainty: e to 2 significant digits, v to the place of e's second digit (353.643 ± 33.7 → "354 ± 34"). */
 export function withUncertainty(v, e) {
   if (!(e > 0) || !Number.isFinite(e)) return String(clean(v));
