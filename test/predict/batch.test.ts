@@ -33,7 +33,7 @@ describe('predictMany', () => {
     expect(Object.keys((r as ReturnType<typeof predict>).properties.fixed)).toEqual(['tb']);
   });
 
-  it('gives as flat rows the first point of each property, without computing the points that follow a baseline', () => {
+  it('gives as flat rows the first point of each property, as flatRow() of the whole results (a whole batch and a few at a time)', () => {
     // water and ammonia have no Joback estimate: their af and hvap come from the direct fallbacks alone
     const smiles = [...golden.smiles, 'O', 'N', 'C1CC'];
     // the whole batch (the WebAssembly walk) and a few at a time (the walk in JavaScript)

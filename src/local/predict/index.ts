@@ -207,11 +207,7 @@ export function analyse(mol: Molecule | LeanMolecule): FeatureInputs {
 }
 
 export function predictMolecules(mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions = {}): PredictionResult[] {
-  const wanted = checkPredictOptions(opts);
-  const parts = mols.map(analyse);
-  const fixed = parts.map((a) => groupContributionPoints(a, wanted));
-  addModelPoints(parts, wanted, fixed);
-  return parts.map((a, i) => result(a, fixed[i], tdepPoints(a, wanted, opts)));
+  return pointsOf(mols, opts, false).map(({ a, fixed, tdep }) => result(a, fixed, tdep));
 }
 
 /**
@@ -219,11 +215,16 @@ export function predictMolecules(mols: readonly (Molecule | LeanMolecule)[], opt
  * baseline's (Model.first false) walks its trees only for the molecules without a baseline point.
  */
 function flatRows(mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions): FlatRow[] {
+  return pointsOf(mols, opts, true).map(({ a, fixed, tdep }) => rowOf(round(a.mw), round(a.crippen.mr), fixed, tdep));
+}
+
+/** Each molecule's analysis and points, fixed (model points included; addModelPoints' firstOnly) and T-dependent. */
+function pointsOf(mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions, firstOnly: boolean) {
   const wanted = checkPredictOptions(opts);
   const parts = mols.map(analyse);
   const fixed = parts.map((a) => groupContributionPoints(a, wanted));
-  addModelPoints(parts, wanted, fixed, true);
-  return parts.map((a, i) => rowOf(round(a.mw), round(a.crippen.mr), fixed[i], tdepPoints(a, wanted, opts)));
+  addModelPoints(parts, wanted, fixed, firstOnly);
+  return parts.map((a, i) => ({ a, fixed: fixed[i], tdep: tdepPoints(a, wanted, opts) }));
 }
 
 function point(key: string, v: number, t?: number): DataPoint {

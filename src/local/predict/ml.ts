@@ -27,8 +27,8 @@ export interface Model {
    * member, its own base score in `error`) learnt ln |error| from the model's scaffold and random
    * cross-validation errors; unseen counts the molecule's distinct atom environments (moleculeFeatures) that no
    * training compound holds (novelty.seen, sorted), ref is its 95th percentile among the cross-validation
-   * compounds; 65 % of the scaffold-CV and random-CV errors together fall within e (the shipped model, trained on
-   * all, errs less). Without an error member (smoke-test models): calibration × spread of the members.
+   * compounds; COVERAGE (train.py, 63 %) of the scaffold-CV and random-CV errors together fall within e (the
+   * shipped model, trained on all, errs less). Without an error member (smoke-test models): calibration × spread of the members.
    */
   calibration: number;
   error?: { baseScore: number };

@@ -90,14 +90,15 @@ export const clean = (v) => Number(v.toPrecision(MAX_DIGITS));
 /**
  * `c.to(v)` with the fewest significant digits that convert back to `v` within less than half of its last
  * written digit (351.44 K → 172.92 °F); through a shift (K → °C) with the value's own decimals, as the shift
- * moves the value, not its uncertainty (351.44 K → 78.29 °C, 347 K → 74 °C, 351.15 K → 78 °C).
+ * moves the value, not its uncertainty (351.44 K → 78.29 °C, 347 K → 74 °C, 351.15 K → 78 °C); `exact`: a state
+ * (convertState), with the shift's decimals too.
  */
-export function convertValue(v, c) {
+export function convertValue(v, c, exact = false) {
   const x0 = clean(v);
   const x = c.to(x0);
   if (!Number.isFinite(x) || x === 0) return x;
   const shift = c.to(0);
-  if (Math.abs(c.to(1) - shift - 1) < 1e-12) return roundSignificant(roundDecimals(x, decimals(x0)), MAX_DIGITS);
+  if (Math.abs(c.to(1) - shift - 1) < 1e-12) return roundSignificant(roundDecimals(x, exact ? Math.max(decimals(x0), decimals(shift)) : decimals(x0)), MAX_DIGITS);
   const tolerance = 0.49 * 10 ** -decimals(x0);
   for (let n = 1; n < MAX_DIGITS; n++) {
     const r = roundSignificant(x, n);
@@ -110,12 +111,7 @@ export function convertValue(v, c) {
  * A state a value holds at (a point's temperature, a range) in unit c, exact: through a shift with the decimals of
  * the value and of the shift (300 K → 26.85 °C, where a property's 300 K is 27 °C); otherwise as convertValue.
  */
-export function convertState(v, c) {
-  const x0 = clean(v);
-  const shift = c.to(0);
-  if (Math.abs(c.to(1) - shift - 1) < 1e-12 && Number.isFinite(x0)) return roundSignificant(roundDecimals(c.to(x0), Math.max(decimals(x0), decimals(shift))), MAX_DIGITS);
-  return convertValue(v, c);
-}
+export const convertState = (v, c) => convertValue(v, c, true);
 
 /** A model value with its uncertainty: e to 2 significant digits, v to the place of e's second digit (353.643 ± 33.7 → "354 ± 34"). */
 export function withUncertainty(v, e) {
