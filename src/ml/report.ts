@@ -19,6 +19,8 @@ interface Entry {
   scaffold?: Fold;
   beta: boolean;
   first?: boolean;
+  /** The model is built on this property's model (train.py CONFIG `per`). */
+  per?: string;
   calibration: number;
   coverage_68?: number;
   coverage_68_random?: number;
@@ -99,6 +101,9 @@ export function renderReport(r: Report): string {
     if (!e.random || !e.scaffold) continue;
     const ratio = e.scaffold.baseline[0] / e.scaffold.model_on_baseline[0];
     out.push(`| ${key} | ${UNITS[key] ?? ''} | ${e.n} | ${f(e.random.model[0])} | ${f(e.random.model[1])} | ${f(e.random.model[2])} | ${f(e.scaffold.model[0])} | ${f(e.scaffold.model[1])} | ${f(e.scaffold.model[2])} | ${e.scaffold.n_baseline} | ${BASELINE[key] ?? 'Joback'} | ${f(e.scaffold.baseline[0])} | ${f(e.scaffold.model_on_baseline[0])} | ${f(ratio, 2)}× | ${e.first === false ? 'after' : 'first'}${e.beta ? ', beta' : ''} | ${V10_SCAFFOLD_MAE[key] ?? 'n/a'} |`);
+  }
+  for (const [key, e] of Object.entries(r.properties)) {
+    if (e.per) out.push('', `\`${key}\` is built on \`${e.per}\`: its trees learn ${key} / ${e.per} (from the compounds' measured ${e.per}; the offset is Joback's own ratio) and its value is that × the ${e.per} model's value, so it borrows what the ${e.per} model learnt from its larger training set; its cross-validation uses the ${e.per} model's out-of-fold values, and its compounds are those with a measured ${e.per}.`);
   }
   const coverage = Math.round(100 * (r.coverage ?? 0.65)); // 1.1's first report.json had no coverage field: it was 65 %
   out.push('', 'Uncertainty `e` = calibration × exp(error member) × max(1, unseen / ref). The error member is a tree model of ln |error| trained ' +

@@ -113,6 +113,18 @@ describe('model points in predict', () => {
     expect(Math.abs(tb.v - 390.9)).toBeLessThan(15);
   });
 
+  it('of a model built on another (hvap on tb) are the same asked alone as among all keys, and near the measured value', () => {
+    const m = loadModel('hvap')!;
+    expect(m.per?.key).toBe('tb');
+    // CRC Handbook, ΔHvap at the normal boiling point (kJ/mol)
+    for (const [smiles, measured] of [['CCO', 38.56], ['c1ccccc1', 30.72], ['CCCCCC', 28.85], ['CC(C)=O', 29.1]] as const) {
+      const alone = predict(smiles, { props: ['hvap'] }).properties.fixed.hvap!;
+      expect(predict(smiles).properties.fixed.hvap, smiles).toEqual(alone);
+      const point = alone.find((p) => p.s === sourceKey(m))!;
+      expect(Math.abs(point.v - measured), `${smiles}: ${point.v} ± ${point.e}`).toBeLessThanOrEqual(2 * point.e!);
+    }
+  });
+
   it('are left out outside the domain, with the reason on the group-contribution point', () => {
     const salt = predict('CCO.CCO').properties.fixed.tb!;
     expect(salt.map((p) => p.s)).toEqual(['joback']);

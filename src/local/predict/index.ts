@@ -316,49 +316,65 @@ function result(a: FeatureInputs, fixed: PropertyMap, tdep: PropertyMap): Predic
  * point either: the model's direct fallback (`<key>-direct`) gives its only point. The features are computed only
  * when some wanted key has a model, once per molecule; each model walks its trees for all molecules in its domain
  * at once. `firstOnly`: the caller reads the first point of each property only (flat rows), so the point of a model
- * that follows its baseline is computed only for the molecules without a baseline point.
+ * that follows its baseline is computed only for the molecules without a baseline point. A model built on another's
+ * (Model.per) has a point where that one has a value too; that one is evaluated for it, wanted or not.
  */
 function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: PropertyMap[], firstOnly = false): void {
-  const models = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {
+  const models: { key: string; m: Model; direct: boolean; helper?: boolean }[] = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {
     const m = loadModel(key);
     return m ? [{ key, m, direct: false }] : [];
   });
   if (!models.length || !parts.length) return;
+  for (const { m } of [...models]) {
+    const base = m.per && loadModel(m.per.key);
+    if (base && !models.some((e) => e.key === base.key)) models.push({ key: base.key, m: base, direct: false, helper: true });
+  }
   const features = parts.map(moleculeFeatures);
   const xs = features.map((f) => f.x);
   const have = features.map((f) => f.have);
   const facts = parts.map((a) => domainFacts(a.g));
   const why = models.map(({ m }) => xs.map((x, i) => outsideDomain(m, x, facts[i])));
-  const inside = models.map(({ key, m }, j) =>
+  const baseOf = models.map(({ m }) => (m.per ? models.findIndex((e) => e.key === m.per!.key) : -1));
+  models.forEach(({ m }, j) => {
+    if (baseOf[j] >= 0) why[j] = why[j].map((w, i) => w ?? (why[baseOf[j]][i] && `${why[baseOf[j]][i]} (for the ${m.per!.key} it is built on)`));
+    else if (m.per) why[j] = why[j].map((w) => w ?? `no ${m.per!.key} model`);
+  });
+  // the points to put (a helper puts none); evaluated: those, and the base model's values that a point is built on
+  const inside = models.map(({ key, m, helper }, j) =>
     Uint8Array.from(xs, (_, i) => {
       // a point that would follow the baseline's, for a caller that reads the first point only: not computed
-      if (!why[j][i]) return firstOnly && !m.first && fixed[i][key] ? 0 : 1;
-      if (fixed[i][key]) fixed[i][key][0].c = `no ${sourceKey(m)} value: ${why[j][i]}`;
+      if (!why[j][i]) return helper || (firstOnly && !m.first && fixed[i][key]) ? 0 : 1;
+      if (fixed[i][key] && !helper) fixed[i][key][0].c = `no ${sourceKey(m)} value: ${why[j][i]}`;
       return 0;
     }),
   );
+  const evaluated = inside.map((a) => a.slice());
+  baseOf.forEach((k, j) => k >= 0 && inside[j].forEach((v, i) => v && (evaluated[k][i] = 1)));
   // Molecules without the estimate an offset model corrects: its direct fallback (loaded only when needed) serves
   // those in its own domain (it learnt from all compounds, large ones too, so its heavy-atom limit is higher).
-  for (const { key, m } of [...models]) {
-    if (!xs.some((x) => lacksEstimate(m, x))) continue;
+  for (const { key, m, helper } of [...models]) {
+    if (helper || !xs.some((x) => lacksEstimate(m, x))) continue;
     const direct = loadModel(`${key}-direct`);
     if (!direct) continue;
     models.push({ key, m: direct, direct: true });
     inside.push(Uint8Array.from(xs, (x, i) => (lacksEstimate(m, x) && !outsideDomain(direct, x, facts[i]) ? 1 : 0)));
+    evaluated.push(inside.at(-1)!);
   }
   const values = evaluateModels(
     models.map(({ m }) => m),
     xs,
     have,
-    inside,
+    evaluated,
     features.map((f) => f.envs),
   );
   models.forEach(({ key, m, direct }, j) => {
     const [s, r] = [sourceKey(m), modelReference(m)];
     const { v, e } = values[j];
+    const base = m.per && !direct ? values[baseOf[j]].v : undefined;
     for (let i = 0; i < parts.length; i++) {
       if (!inside[j][i]) continue;
-      const rounded = roundToUncertainty(v[i], e[i]); // v to e's second digit
+      const value = base ? v[i] * base[i] * m.per!.scale : v[i];
+      const rounded = roundToUncertainty(value, e[i]); // v to e's second digit
       const p: DataPoint = { u: key, s, v: rounded.v, e: rounded.e, calc: true, r };
       if (direct) p.c = DIRECT_NOTE;
       const points = (fixed[i][key] ??= []);

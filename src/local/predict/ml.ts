@@ -44,8 +44,17 @@ export interface Model {
   forest?: Forest;
   /** `log`: the trees predict ln(value) (e converts to the value's units to first order). */
   transform?: 'log';
-  /** value = scale × feature[index] + trees: the trees learnt a correction of this estimate. */
-  offset?: { index: number; scale: number };
+  /**
+   * value = scale × feature[index] + trees: the trees learnt a correction of this estimate; with `over`, the
+   * estimate is the ratio scale × feature[index] / feature[over] (see `per`).
+   */
+  offset?: { index: number; scale: number; over?: number };
+  /**
+   * A model built on another's: its trees (and offset) give the value divided by model `key`'s value, and the value
+   * is that × the `key` model's value × scale (hvap per tb: ΔHvap / Tb, the entropy of vaporisation, × the tb model's
+   * Tb). Its e is the value's own (the error member learnt the product's errors).
+   */
+  per?: { key: string; scale: number };
 }
 
 /** Source key of a model's points: `chem-ml-1.1`, or `chem-ml-1.1-beta` below the release bar. */
@@ -128,6 +137,7 @@ interface ModelFile {
   /** Absent in a forest file's copy of the model fields. */
   members?: { roots: string; feat: string; left: string; value: string }[];
   offset?: Model['offset'];
+  per?: Model['per'];
   transform?: 'log';
 }
 
@@ -149,6 +159,7 @@ function parseModel(doc: ModelFile, path: string): Model {
     trainedOn: doc.trained_on,
     baseScore: doc.base_score,
     offset: doc.offset,
+    per: doc.per,
     transform: doc.transform,
     members: doc.members?.map((m) => ({ roots: new Int32Array(bytes(m.roots)), feat: new Int32Array(bytes(m.feat)), left: new Int32Array(bytes(m.left)), value: new Float32Array(bytes(m.value)) })),
   };
@@ -165,7 +176,8 @@ export function outsideDomain(m: Model, x: Float32Array, { elements, fragments, 
 }
 
 /** Whether m corrects an estimate the molecule of features x has not: its `<key>-direct` fallback may serve it. */
-export const lacksEstimate = (m: Model, x: Float32Array): boolean => m.offset !== undefined && Number.isNaN(x[m.offset.index]);
+export const lacksEstimate = (m: Model, x: Float32Array): boolean =>
+  m.offset !== undefined && (Number.isNaN(x[m.offset.index]) || (m.offset.over !== undefined && Number.isNaN(x[m.offset.over])));
 
 let scratch = new Int32Array(0);
 
@@ -382,7 +394,8 @@ function seenIndex(seen: Uint32Array): { start: Uint32Array; shift: number } {
  * the offset estimate); e from the error member and the molecule's novelty, or from the value members' spread.
  */
 function combine(m: Model, x: Float32Array, ids: Uint32Array | undefined, outs: Float64Array, at: number, n: number, out: Values, i: number): void {
-  const base = m.offset ? x[m.offset.index] * m.offset.scale : 0;
+  const { offset } = m;
+  const base = offset ? (x[offset.index] * offset.scale) / (offset.over === undefined ? 1 : x[offset.over]) : 0;
   const values = m.error ? n - 1 : n;
   let mean = 0;
   for (let k = 0; k < values; k++) mean += outs[at + k];
