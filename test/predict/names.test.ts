@@ -62,6 +62,14 @@ describe('chem predict with a name, CAS or id', () => {
     expect(r.stderr).toMatch(/tried as a compound name, CAS or id too: no compound named "ethan" in the database \(did you mean ethanol \(69749139-429-6\)\?\)\n$/);
   });
 
+  it('a SMILES by its grammar that breaks its chemistry is not looked up as a name: its own error alone', async () => {
+    for (const text of ['CC(C)(C)(C)(C)C', 'c1cccc1']) {
+      const r = await runChem(['predict', text, '--db', db]);
+      expect(r.code, text).toBe(3);
+      expect(r.stderr, text).toMatch(new RegExp(`^chem: error: invalid SMILES "${text.replace(/[()]/g, '\\$&')}": [^;]*\n$`));
+    }
+  });
+
   it('a valid SMILES never opens the database (not even a broken one) outside a terminal table', async () => {
     const broken = join(tmpdir(), `chem-not-a-db-${process.pid}.sqlite`);
     writeFileSync(broken, 'not a database');

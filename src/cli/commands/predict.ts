@@ -108,7 +108,7 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
     try {
       return { result: await predict(first), smiles: first };
     } catch (err) {
-      if (!isInvalidSmiles(err)) throw err;
+      if (!isInvalidSmiles(err) || (await isSmilesGrammar(first))) throw err;
       const hit = await structureOf(backend, [...new Set([text.trim(), first])], err as ChemError);
       ctx.notice(`"${hit.text}" is no SMILES: predicted for ${hit.name} (${hit.cid}), ${hit.smiles}`);
       return { result: await predict(hit.smiles), smiles: hit.smiles };
@@ -155,6 +155,21 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
 
 /** A .smi line is "SMILES [name]": the SMILES is the first field. */
 const smilesOf = (line: string) => line.trim().split(/\s+/, 1)[0]!;
+
+/**
+ * Whether a text reads as SMILES by its grammar (parse.ts): one that does and still fails (a valence, an aromatic
+ * system without a Kekulé structure) is a broken SMILES, not a name; looking it up gave nonsense such as
+ * CC(C)(C)(C)(C)C being "ambiguous: Silica; 1-Hexadecanol; …".
+ */
+async function isSmilesGrammar(text: string): Promise<boolean> {
+  const { parse } = await import('../../local/chem/smiles/parse.js');
+  try {
+    parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The predictor's error for a text that is no SMILES (parse errors are 404 "invalid SMILES …"), and could be a name (no control character). */
 const isInvalidSmiles = (err: unknown) => err instanceof ChemError && err.status === 404 && /^invalid SMILES/.test(err.message) && !/control character/.test(err.message);
