@@ -51,11 +51,11 @@ MIN_ELEMENT = 10  # an element is in a model's domain when at least this many tr
 # divided by property `per`'s (× per_scale), from the compounds' measured `per` values, and the model's value is that
 # times the `per` model's prediction (the offset is the estimate's own ratio, baseline / per_baseline).
 # hvap per tb: ΔHvap at Tb over Tb is the entropy of vaporisation, near Trouton's constant for most liquids; the trees
-# learn its departures from ~850 compounds and the value borrows the tb model's ~9 000. On the scaffold folds this
-# took hvap's MAE from 1.95 to 1.85 kJ/mol on the database and from 2.36 to 1.87 on the CritProp folds (depth 4).
+# learn its departures from ~760 compounds and the value borrows what the tb model learnt from ~8 700. On the scaffold
+# folds this took hvap's MAE from 1.95 to 1.85 kJ/mol on the database and from 2.36 to 1.87 on the CritProp folds.
 # tree: the members' tree parameters where they differ from TREE. hvap's ratio is a small, smooth correction: trees of
-# depth 4 did as well as depth 7 on the database folds (1.79 and 1.80) and better on the CritProp folds (1.87, 1.98),
-# and a molecule's walk through them is 43 % shorter.
+# depth 4 did as well as depth 7 on the database's scaffold folds and better on the CritProp folds (1.87 against
+# 1.98), and a molecule's walk through them is 43 % shorter.
 CONFIG = {
     'tb': dict(baseline='joback_est_tb', scale=1, offset=True, huber=True),
     'tf': dict(baseline='joback_est_tf', scale=1, huber=True),
@@ -462,7 +462,7 @@ def main():
     ap.add_argument('--out', required=True, help='directory for the model files')
     ap.add_argument('--report', help='write the validation report (Markdown) here')
     ap.add_argument('--data-dir', default='', help='data mirror (for the CritProp folds)')
-    ap.add_argument('--only', default='')
+    ap.add_argument('--only', default='', help='these keys, comma-separated (and the models they are built on: hvap also trains tb)')
     ap.add_argument('--seed', type=int, default=7)
     ap.add_argument('--min-element', type=int, default=MIN_ELEMENT, help='compounds an element needs to be in the domain')
     ap.add_argument('--no-cv', action='store_true', help='skip cross-validation and benchmarks (smoke runs)')
@@ -482,6 +482,8 @@ def main():
     col = {n: i for i, n in enumerate(names)}
     COL.update(col)
     only = set(args.only.split(',')) if args.only else set(CONFIG)
+    if only - set(CONFIG):
+        ap.error('--only: unknown key(s) %s (known: %s)' % (', '.join(sorted(only - set(CONFIG))), ' '.join(CONFIG)))
     only |= {CONFIG[k]['per'] for k in only if CONFIG[k].get('per')}  # a model built on another's needs that one (trained first)
     keys = [k for k in CONFIG if k in only]
     os.makedirs(args.out, exist_ok=True)
@@ -501,21 +503,24 @@ def main():
         y_all = np.array([float(r[key]) if r[key] else np.nan for r in rows])
         has = ~np.isnan(y_all)
         cand = has & domain_mask(rows, ALLOWED)
-        seen = {}
-        for r in (rows[i] for i in np.flatnonzero(cand)):
-            for e in r['elements'].split():
-                seen[e] = seen.get(e, 0) + 1
-        elements = sorted(e for e, n in seen.items() if n >= args.min_element or e in ('C', 'H'))
-        mask = cand & domain_mask(rows, elements)
-        if cfg.get('offset'):  # the trees correct the estimate: no estimate, no model value
-            mask &= ~np.isnan(x[:, col[cfg['baseline']]])
         per = cfg.get('per')
         if per and per not in trained:
             log('%s: no %s model to build on, no model' % (key, per))
             continue
+        per_ok = np.ones(len(rows), bool)
         if per:  # trained on the compounds with a measured value of both, validated with the per model's out-of-fold values
             y_per = np.array([float(r[per]) if r[per] else np.nan for r in rows])
-            mask &= ~np.isnan(y_per) & np.isin(np.arange(len(rows)), trained[per]['idx'])
+            per_ok = ~np.isnan(y_per) & np.isin(np.arange(len(rows)), trained[per]['idx'])
+        def domain_elements(m):
+            seen = {}
+            for r in (rows[i] for i in np.flatnonzero(m)):
+                for e in r['elements'].split():
+                    seen[e] = seen.get(e, 0) + 1
+            return sorted(e for e, n in seen.items() if n >= args.min_element or e in ('C', 'H'))
+        elements = domain_elements(cand & per_ok)  # of the compounds it trains on
+        mask = cand & per_ok & domain_mask(rows, elements)
+        if cfg.get('offset'):  # the trees correct the estimate: no estimate, no model value
+            mask &= ~np.isnan(x[:, col[cfg['baseline']]])
         idx = np.flatnonzero(mask)
         if len(idx) < 3:
             log('%s: %d training compounds, no model' % (key, len(idx)))
@@ -523,9 +528,10 @@ def main():
         xs, ys, sub_envs = x[idx], y_all[idx], [envs[i] for i in idx]
         sub_rows = [rows[i] for i in idx]
         max_heavy = int(max(float(r['heavy']) for r in sub_rows))
-        entry = dict(n=len(idx), dropped_outside_domain=int(has.sum() - len(idx)), elements=elements)
+        no_per = int((has & ~per_ok).sum())
+        entry = dict(n=len(idx), dropped_outside_domain=int(has.sum() - len(idx)) - no_per, elements=elements)
         if per:
-            entry['per'] = per
+            entry.update(per=per, dropped_no_per=no_per)
         beta, first = True, False  # beta and behind its baseline unless the cross-validation below says otherwise
         oof = None  # ([scaffold-CV, random-CV errors], calibration, novelty ref): what the error member is trained and scaled with
         if not args.no_cv:
@@ -575,7 +581,8 @@ def main():
         entry['bytes'] = os.path.getsize(os.path.join(args.out, key + '.json.gz'))
         report['properties'][key] = entry
         if cfg.get('offset') and not args.no_cv:
-            entry['direct'] = train_direct(args, key, x, rows, envs, cand & domain_mask(rows, elements), elements, features, golden, golden_out if golden else None)
+            direct_elements = domain_elements(cand)  # the fallback needs no per value: it learns from all the compounds
+            entry['direct'] = train_direct(args, key, x, rows, envs, cand & domain_mask(rows, direct_elements), direct_elements, features, golden, golden_out if golden else None)
         if golden is not None:
             golden_out['predictions'][key] = golden_points(model, golden, elements, max_heavy, estimate=True if cfg.get('offset') else None,
                                                            per=golden_out['predictions'][per] if per else None)

@@ -19,8 +19,9 @@ interface Entry {
   scaffold?: Fold;
   beta: boolean;
   first?: boolean;
-  /** The model is built on this property's model (train.py CONFIG `per`). */
+  /** The model is built on this property's model (train.py CONFIG `per`); compounds left out for want of its value. */
   per?: string;
+  dropped_no_per?: number;
   calibration: number;
   coverage_68?: number;
   coverage_68_random?: number;
@@ -103,7 +104,7 @@ export function renderReport(r: Report): string {
     out.push(`| ${key} | ${UNITS[key] ?? ''} | ${e.n} | ${f(e.random.model[0])} | ${f(e.random.model[1])} | ${f(e.random.model[2])} | ${f(e.scaffold.model[0])} | ${f(e.scaffold.model[1])} | ${f(e.scaffold.model[2])} | ${e.scaffold.n_baseline} | ${BASELINE[key] ?? 'Joback'} | ${f(e.scaffold.baseline[0])} | ${f(e.scaffold.model_on_baseline[0])} | ${f(ratio, 2)}× | ${e.first === false ? 'after' : 'first'}${e.beta ? ', beta' : ''} | ${V10_SCAFFOLD_MAE[key] ?? 'n/a'} |`);
   }
   for (const [key, e] of Object.entries(r.properties)) {
-    if (e.per) out.push('', `\`${key}\` is built on \`${e.per}\`: its trees learn ${key} / ${e.per} (from the compounds' measured ${e.per}; the offset is Joback's own ratio) and its value is that × the ${e.per} model's value, so it borrows what the ${e.per} model learnt from its larger training set; its cross-validation uses the ${e.per} model's out-of-fold values, and its compounds are those with a measured ${e.per}.`);
+    if (e.per) out.push('', `\`${key}\` is built on \`${e.per}\`: its trees learn ${key} / ${e.per} (from the compounds' measured ${e.per}; the offset is Joback's own ratio) and its value is that × the ${e.per} model's value, so it borrows what the ${e.per} model learnt from its larger training set; its cross-validation uses the ${e.per} model's out-of-fold values, and it trains on the compounds with a measured ${e.per} among the ${e.per} model's training compounds (${e.dropped_no_per ?? 'n/a'} others are left out, those outside its domain among them; its direct fallback learns from all).`);
   }
   const coverage = Math.round(100 * (r.coverage ?? 0.65)); // 1.1's first report.json had no coverage field: it was 65 %
   out.push('', 'Uncertainty `e` = calibration × exp(error member) × max(1, unseen / ref). The error member is a tree model of ln |error| trained ' +

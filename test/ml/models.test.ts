@@ -1,7 +1,8 @@
 // The shipped chem-ml models: the TypeScript evaluator reproduces the trainer's own predictions (XGBoost, written
 // by ml/train.py into models/golden.json), a model point comes first only when its model beats the baseline, the domain and beta rules hold.
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyse, DIRECT_NOTE, MODEL_KEYS, predict } from '../../src/local/predict/index.js';
@@ -104,7 +105,7 @@ describe('model points in predict', () => {
       expect(gc!.s, key).not.toMatch(/^chem-ml/);
       expect(model).toMatchObject({ calc: true });
       expect(model!.e, key).toBeGreaterThan(0);
-      expect(model!.r).toBe(`chem-ml ${m.version}${m.beta ? ' beta' : ''} model, ${m.trainedOn} measured values`);
+      expect(model!.r).toBe(`chem-ml ${m.version}${m.beta ? ' beta' : ''} model, ${m.trainedOn} measured values${m.per ? `, built on its ${m.per.key} model` : ''}`);
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(10);
@@ -122,6 +123,24 @@ describe('model points in predict', () => {
       expect(predict(smiles).properties.fixed.hvap, smiles).toEqual(alone);
       const point = alone.find((p) => p.s === sourceKey(m))!;
       expect(Math.abs(point.v - measured), `${smiles}: ${point.v} ± ${point.e}`).toBeLessThanOrEqual(2 * point.e!);
+    }
+  });
+
+  it('of a model built on another are left out, with the reason, when that model is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chem-models-'));
+    for (const f of ['hvap.json.gz', 'hvap.forest.gz']) copyFileSync(join(MODELS, f), join(dir, f));
+    const before = process.env.CHEM_MODELS;
+    process.env.CHEM_MODELS = dir;
+    try {
+      for (const props of [['hvap'], ['hvap', 'tb']]) {
+        const { fixed } = predict('CCCCO', { props }).properties;
+        expect(fixed.hvap!.map((p) => p.s), props.join()).toEqual(['joback']);
+        expect(fixed.hvap![0]!.c).toMatch(/^no chem-ml-1\.1(-beta)? value: no tb model$/);
+      }
+    } finally {
+      if (before === undefined) delete process.env.CHEM_MODELS;
+      else process.env.CHEM_MODELS = before;
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

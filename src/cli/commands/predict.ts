@@ -69,7 +69,7 @@ function predictionTable(r: PredictionResult, out: Render): string {
 
 export function predictCommand(deps: Deps): Command {
   return new Command('predict')
-    .description('predict properties from a SMILES, offline: the chem-ml models first (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones); CHEM_MODELS=DIR uses the models in DIR')
+    .description('predict properties from a SMILES, offline: the chem-ml models (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e; first where they beat the group contribution, all but af), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones); CHEM_MODELS=DIR uses the models in DIR')
     .summary('predict properties from a SMILES: the chem-ml models (value ± uncertainty), then group contributions')
     .argument('[smiles]', 'the structure as SMILES (or a name, CAS number or compound id of the database: its structure), or - to read .smi lines ("SMILES [name]") from stdin')
     .addOption(new Option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)').argParser(propertyKeys))
@@ -108,7 +108,7 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
     try {
       return { result: await predict(first), smiles: first };
     } catch (err) {
-      if (!isInvalidSmiles(err) || (await isSmilesGrammar(first))) throw err;
+      if (!isInvalidSmiles(err) || (await isBrokenSmiles(first))) throw err;
       const hit = await structureOf(backend, [...new Set([text.trim(), first])], err as ChemError);
       ctx.notice(`"${hit.text}" is no SMILES: predicted for ${hit.name} (${hit.cid}), ${hit.smiles}`);
       return { result: await predict(hit.smiles), smiles: hit.smiles };
@@ -157,11 +157,13 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
 const smilesOf = (line: string) => line.trim().split(/\s+/, 1)[0]!;
 
 /**
- * Whether a text reads as SMILES by its grammar (parse.ts): one that does and still fails (a valence, an aromatic
- * system without a Kekulé structure) is a broken SMILES, not a name; looking it up gave nonsense such as
- * CC(C)(C)(C)(C)C being "ambiguous: Silica; 1-Hexadecanol; …".
+ * Whether a text that failed as SMILES is a broken SMILES rather than a name: it reads as SMILES by its grammar
+ * (parse.ts) and uses SMILES syntax beyond atom letters (a branch, bond, ring digit, bracket atom), yet fails its
+ * chemistry (a valence, an aromatic system without a Kekulé structure). Looking such a text up gave nonsense
+ * (CC(C)(C)(C)(C)C was "ambiguous: Silica; 1-Hexadecanol; …"); letters alone stay names (Co, Sn, Cocos).
  */
-async function isSmilesGrammar(text: string): Promise<boolean> {
+async function isBrokenSmiles(text: string): Promise<boolean> {
+  if (!/[()[\]=#$:/\\%0-9]/.test(text)) return false;
   const { parse } = await import('../../local/chem/smiles/parse.js');
   try {
     parse(text);

@@ -74,7 +74,7 @@ export const MODEL_KEYS: readonly string[] = ['tb', 'tf', 'tc', 'pc', 'vc', 'af'
 
 /** Reference (`r`) of a model's points. */
 export const modelReference = (m: Model) =>
-  `${m.family} ${m.version}${m.beta ? ' beta' : ''} ${m.key.endsWith('-direct') ? 'direct model' : 'model'}, ${m.trainedOn} measured values`;
+  `${m.family} ${m.version}${m.beta ? ' beta' : ''} ${m.key.endsWith('-direct') ? 'direct model' : 'model'}, ${m.trainedOn} measured values${m.per ? `, built on its ${m.per.key} model` : ''}`;
 
 /** Every key the local predictor knows (`allprops`), in registry order. */
 export const PREDICTED_KEYS: readonly string[] = PROPERTIES.map((p) => p.key).filter((k) => k in METHOD_OF);
@@ -370,11 +370,12 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
   models.forEach(({ key, m, direct }, j) => {
     const [s, r] = [sourceKey(m), modelReference(m)];
     const { v, e } = values[j];
-    const base = m.per && !direct ? values[baseOf[j]].v : undefined;
+    // a model built on another's: its value (and, without an error member, its spread) × the other's value
+    const base = m.per && !direct && baseOf[j] >= 0 ? values[baseOf[j]].v : undefined;
     for (let i = 0; i < parts.length; i++) {
       if (!inside[j][i]) continue;
-      const value = base ? v[i] * base[i] * m.per!.scale : v[i];
-      const rounded = roundToUncertainty(value, e[i]); // v to e's second digit
+      const factor = base ? base[i] * m.per!.scale : 1;
+      const rounded = roundToUncertainty(v[i] * factor, m.error ? e[i] : e[i] * factor); // v to e's second digit
       const p: DataPoint = { u: key, s, v: rounded.v, e: rounded.e, calc: true, r };
       if (direct) p.c = DIRECT_NOTE;
       const points = (fixed[i][key] ??= []);

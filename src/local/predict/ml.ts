@@ -52,7 +52,8 @@ export interface Model {
   /**
    * A model built on another's: its trees (and offset) give the value divided by model `key`'s value, and the value
    * is that × the `key` model's value × scale (hvap per tb: ΔHvap / Tb, the entropy of vaporisation, × the tb model's
-   * Tb). Its e is the value's own (the error member learnt the product's errors).
+   * Tb). With an error member its e is the value's own (that member learnt the product's errors); without one, the
+   * members' spread × the `key` model's value × scale.
    */
   per?: { key: string; scale: number };
 }
@@ -346,7 +347,7 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
   return out;
 }
 
-/** evaluateModels() of one model, for every feature vector. */
+/** evaluateModels() of one model, for every feature vector (for a model built on another's, Model.per: its ratio). */
 export function evaluateMany(m: Model, xs: readonly Float32Array[], have?: readonly Int32Array[], envs?: readonly Uint32Array[]): { v: number; e: number }[] {
   const [{ v, e }] = evaluateModels([m], xs, have ?? xs.map(present), undefined, envs);
   return Array.from(v, (value, i) => ({ v: value, e: e[i] }));
