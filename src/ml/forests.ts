@@ -7,15 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { FEATURE_NAMES } from '../local/predict/features.js';
 import { encodeForest, flatten } from '../local/predict/forest.js';
-import { modelFingerprint, readModel } from '../local/predict/ml.js';
+import { modelFingerprint, parseModel, type ModelFile } from '../local/predict/ml.js';
 
 /** Writes the forest file of every JSON model in `dir`; returns the model keys. */
 export function writeForests(dir: string): string[] {
   const keys = readdirSync(dir).filter((f) => f.endsWith('.json.gz')).map((f) => f.slice(0, -'.json.gz'.length));
   for (const key of keys) {
     const path = join(dir, `${key}.json.gz`);
-    const { members: _, ...fields } = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as Record<string, unknown>;
-    const forest = flatten(readModel(path, false).members!, FEATURE_NAMES.length);
+    const doc = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as ModelFile;
+    const { members: _, ...fields } = doc;
+    const forest = flatten(parseModel(doc, path).members!, FEATURE_NAMES.length);
     writeFileSync(join(dir, `${key}.forest.gz`), encodeForest(forest, modelFingerprint(path), fields));
   }
   return keys;

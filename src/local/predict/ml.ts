@@ -119,7 +119,8 @@ const bytes = (b64: string) => {
   return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
 };
 
-interface ModelFile {
+/** A model file's JSON, as ml/train.py writes it. */
+export interface ModelFile {
   key: string;
   family: string;
   version: string;
@@ -142,7 +143,7 @@ interface ModelFile {
   transform?: 'log';
 }
 
-function parseModel(doc: ModelFile, path: string): Model {
+export function parseModel(doc: ModelFile, path: string): Model {
   if (doc.features !== FEATURES_VERSION || doc.n_features !== FEATURE_NAMES.length) {
     throw new Error(`${path} was trained on features v${doc.features} (${doc.n_features}), this chem computes v${FEATURES_VERSION} (${FEATURE_NAMES.length}): retrain with "npm run train"`);
   }
