@@ -363,13 +363,13 @@ def critprop_benchmark(args, keys, db_x, db_rows, names, seed):
                 m_db = None
                 if args.critprop_db:  # (b): the database without the fold's test compounds
                     test_ids = {cp_rows[by_smiles[r['smiles']]]['idcode'] for r in test if r['smiles'] in by_smiles}
-                    y_db = db_y(key)
+                    y_db, y_per = db_y(key), db_y(per) if per else None
                     keep = ~np.isnan(y_db) & domain_mask(db_rows, ALLOWED) & ~np.isin(db_id, list(test_ids))
                     if CONFIG[key].get('offset'):
                         keep &= ~np.isnan(db_x[:, col[CONFIG[key]['baseline']]])
                     if per:
-                        keep &= ~np.isnan(db_y(per))
-                    m_db = Model(key, seed).fit(db_x[keep], y_db[keep], per=db_y(per)[keep] if per else None)
+                        keep &= ~np.isnan(y_per)
+                    m_db = Model(key, seed).fit(db_x[keep], y_db[keep], per=y_per[keep] if per else None)
                 fold_models[kind, fold, key] = (m_fold, m_db)
                 sel, ys, dm = [], [], []
                 for r, p in zip(test, dmpnn):
@@ -525,6 +525,7 @@ def main():
         if len(idx) < 3:
             log('%s: %d training compounds, no model' % (key, len(idx)))
             continue
+        trained[key] = dict(idx=idx)  # and, below, its out-of-fold predictions of each kind
         xs, ys, sub_envs = x[idx], y_all[idx], [envs[i] for i in idx]
         sub_rows = [rows[i] for i in idx]
         max_heavy = int(max(float(r['heavy']) for r in sub_rows))
@@ -544,7 +545,7 @@ def main():
                     at = {r: i for i, r in enumerate(trained[per]['idx'])}
                     per_cv = (y_per[idx], trained[per][kind][[at[r] for r in idx]])
                 pred, spread, nov, splits = cross_validate(key, xs, ys, sub_envs, groups, args.seed, kind, per=per_cv)
-                trained.setdefault(key, dict(idx=idx))[kind] = pred
+                trained[key][kind] = pred
                 entry[kind] = dict(model=metrics(ys, pred), model_on_baseline=metrics(ys[ok], pred[ok]),
                                    baseline=metrics(ys[ok], base[ok]), n_baseline=int(ok.sum()))
                 if kind == 'random':
@@ -571,7 +572,6 @@ def main():
         if not first:
             beta = True  # behind its baseline somewhere: the baseline point comes first, this one follows as beta
         entry['beta'], entry['first'] = beta, first
-        trained.setdefault(key, dict(idx=idx))
         model = Model(key, args.seed).fit(xs, ys, sub_envs, y_per[idx] if per else None)
         if oof:
             model.fit_error(xs, *oof)
