@@ -17,8 +17,11 @@ const CSV_HEADER =
   'input,mw (g/mol),mr,tf (K),tb (K),tc (K),pc (kPa),vc (m³/kmol),af,hf (kJ/mol),gf (kJ/mol),hvap (kJ/mol),hfus (kJ/mol),' +
   'log10ws,logp,mcvol (ml/mol),dvisc@298.15K (Pa×s),cpg@298.15K (J/(mol×K)),error';
 
-/** 10 000 .smi lines ("SMILES name"), with invalid SMILES and empty lines mixed in. */
-const good = ['CCO ethanol', 'c1ccccc1 benzene', 'CC(=O)O', 'CCCCCCCC(=O)OC', 'O water', 'CS(C)(=O)=O'];
+/**
+ * 10 000 .smi lines ("SMILES name"), with invalid SMILES and empty lines mixed in. Hydrogen bromide has no Joback
+ * estimate (its tb is the direct fallback's); carbon monoxide's charges give it no Crippen types.
+ */
+const good = ['CCO ethanol', 'c1ccccc1 benzene', 'CC(=O)O', 'CCCCCCCC(=O)OC', 'O water', 'CS(C)(=O)=O', 'Br hydrogen bromide', '[C-]#[O+]'];
 const lines = Array.from({ length: 10_000 }, (_, i) => (i % 97 === 5 ? `C1CC(${i} broken` : i % 1000 === 999 ? '' : good[i % good.length]));
 const stdin = lines.join('\n') + '\n';
 const expectRowError = (i: number) => (i % 97 === 5 ? 404 : i % 1000 === 999 ? 400 : 0);
@@ -133,5 +136,19 @@ describe.skipIf(!built)('chem predict batches on worker threads (built dist/)', 
     expect(pooled.status).toBe(7);
     expect(pooled.stdout.split('\n')).toHaveLength(10_001);
     expect(pooled.stdout).toBe(inline.stdout);
+  }, 120_000);
+
+  it('--jobs 1 (a walker thread walks the model trees): the same CSV and NDJSON as the main-thread run', () => {
+    for (const format of ['csv', 'ndjson']) {
+      const walked = run(['--format', format, '--jobs', '1']);
+      const inline = run(['--format', format, '--jobs', '0']);
+      expect(walked.status).toBe(7);
+      expect(walked.stdout).toBe(inline.stdout);
+      if (format !== 'ndjson') continue;
+      // line 6, hydrogen bromide: its tb is the direct fallback's point (Joback has none), walked on the walker
+      const { input, result } = JSON.parse(walked.stdout.split('\n')[6]) as { input: string; result: PredictionResult };
+      expect(input).toBe('Br hydrogen bromide');
+      expect(result.properties.fixed.tb[0].c).toMatch(/^learnt directly/);
+    }
   }, 120_000);
 });

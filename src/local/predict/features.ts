@@ -66,10 +66,10 @@ export const featureVector = (inp: FeatureInputs): Float32Array => vector(inp);
  * The features and, from the same walk of the atom environments, the molecule's distinct environment identifiers
  * (radius 0-2, sorted): what the models' novelty counts against the environments their training compounds hold (ml.ts).
  */
-export function moleculeFeatures(inp: FeatureInputs): { x: Float32Array; envs: Uint32Array; have: Int32Array } {
+export function moleculeFeatures(inp: FeatureInputs, into?: Float32Array): { x: Float32Array; envs: Uint32Array; have: Int32Array } {
   const ids = new Uint32Array(3 * inp.g.heavy);
   let n = 0;
-  const x = vector(inp, (id) => (ids[n++] = id));
+  const x = vector(inp, (id) => (ids[n++] = id), into);
   ids.sort();
   let k = 0;
   for (let i = 0; i < n; i++) if (i === 0 || ids[i] !== ids[i - 1]) ids[k++] = ids[i];
@@ -96,9 +96,9 @@ function present(x: Float32Array, envs: Uint32Array): Int32Array {
   return buckets.slice(0, m);
 }
 
-function vector(inp: FeatureInputs, visit?: (id: number) => void): Float32Array {
+/** into: where to write them (zeros, FEATURE_NAMES.length of them), else a new array. */
+function vector(inp: FeatureInputs, visit?: (id: number) => void, x: Float32Array = new Float32Array(FEATURE_NAMES.length)): Float32Array {
   const { g } = inp;
-  const x = new Float32Array(FEATURE_NAMES.length);
   x[0] = inp.mw;
   x[1] = g.n;
   let heavy = 0;

@@ -12,8 +12,8 @@ import { crippen, crippenTypes } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
-import { evaluateModels, lacksEstimate, loadModel, outsideDomain, sourceKey, type Model } from './ml.js';
-import { domainFacts, moleculeFeatures, type FeatureInputs } from './features.js';
+import { lacksEstimate, loadModel, outsideDomain, sourceKey, walkModels, type Model, type Values, type WalkJob } from './ml.js';
+import { domainFacts, FEATURE_NAMES, moleculeFeatures, type FeatureInputs } from './features.js';
 import { rowOf, type FlatRow } from './flat.js';
 import { molGraph, type MolGraph } from './molgraph.js';
 
@@ -111,18 +111,34 @@ function read(smiles: string): Molecule | LeanMolecule {
   return leanMolecule(readSmiles(s)) ?? parseSmiles(s, { stereo: false });
 }
 
+/**
+ * A prediction in two steps around the walk of the model trees, so that the walk can run on another thread
+ * (pool.ts): `walk`, when some model is wanted, is its job; `finish` takes its values and returns the predictions.
+ */
+export interface Staged<T> {
+  walk?: WalkJob;
+  finish(values?: Values[]): T;
+}
+
+/** A staged prediction done on this thread. */
+export const runStaged = <T>(s: Staged<T>): T => s.finish(s.walk && walkModels(s.walk));
+
 /** Predictions for many SMILES at once (the models walk their trees for many molecules far faster); a ChemError replaces each invalid one. */
 export function predictMany(smiles: readonly string[], opts: PredictOptions = {}): (PredictionResult | ChemError)[] {
-  return many(smiles, opts, predictMolecules);
+  return runStaged(stageMany(smiles, opts));
 }
+
+export const stageMany = (smiles: readonly string[], opts: PredictOptions = {}): Staged<(PredictionResult | ChemError)[]> => many(smiles, opts, stageMolecules);
 
 /** predictMany() as flat rows (flat.ts): what CSV and batch tables show, computed without the rest of each result. */
 export function predictFlatRows(smiles: readonly string[], opts: PredictOptions = {}): (FlatRow | ChemError)[] {
-  return many(smiles, opts, flatRows);
+  return runStaged(stageFlatRows(smiles, opts));
 }
 
+export const stageFlatRows = (smiles: readonly string[], opts: PredictOptions = {}): Staged<(FlatRow | ChemError)[]> => many(smiles, opts, flatRows);
+
 /** `of` over the molecules of the valid SMILES; should it throw, each molecule alone, so that one fails alone. */
-function many<T>(smiles: readonly string[], opts: PredictOptions, of: (mols: (Molecule | LeanMolecule)[], opts: PredictOptions) => T[]): (T | ChemError)[] {
+function many<T>(smiles: readonly string[], opts: PredictOptions, of: (mols: (Molecule | LeanMolecule)[], opts: PredictOptions) => Staged<T[]>): Staged<(T | ChemError)[]> {
   checkPredictOptions(opts);
   const out: (T | ChemError)[] = [];
   const mols: (Molecule | LeanMolecule)[] = [];
@@ -136,20 +152,36 @@ function many<T>(smiles: readonly string[], opts: PredictOptions, of: (mols: (Mo
       out.push(toChemError(err));
     }
   }
-  let results: (T | ChemError)[];
-  try {
-    results = of(mols, opts);
-  } catch {
-    results = mols.map((m) => {
+  const alone = (): (T | ChemError)[] =>
+    mols.map((m) => {
       try {
-        return of([m], opts)[0];
+        return runStaged(of([m], opts))[0];
       } catch (err) {
         return toChemError(err);
       }
     });
+  const merged = (results: (T | ChemError)[]) => {
+    results.forEach((r, i) => (out[at[i]] = r));
+    return out;
+  };
+  let staged: Staged<T[]>;
+  try {
+    staged = of(mols, opts);
+  } catch {
+    return { finish: () => merged(alone()) };
   }
-  results.forEach((r, i) => (out[at[i]] = r));
-  return out;
+  return {
+    walk: staged.walk,
+    finish(values) {
+      let results: (T | ChemError)[];
+      try {
+        results = staged.finish(values);
+      } catch {
+        results = alone();
+      }
+      return merged(results);
+    },
+  };
 }
 
 const infoBytes = new Map<string, Buffer>();
@@ -207,24 +239,49 @@ export function analyse(mol: Molecule | LeanMolecule): FeatureInputs {
 }
 
 export function predictMolecules(mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions = {}): PredictionResult[] {
-  return pointsOf(mols, opts, false).map(({ a, fixed, tdep }) => result(a, fixed, tdep));
+  return runStaged(stageMolecules(mols, opts));
 }
+
+const stageMolecules = (mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions): Staged<PredictionResult[]> =>
+  stagePoints(mols, opts, false, result, withInfo);
 
 /**
  * The flat rows of predictMolecules(): the first point of each property, so a model whose point follows its
  * baseline's (Model.first false) walks its trees only for the molecules without a baseline point.
  */
-function flatRows(mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions): FlatRow[] {
-  return pointsOf(mols, opts, true).map(({ a, fixed, tdep }) => rowOf(round(a.mw), round(a.crippen.mr), fixed, tdep));
-}
+const flatRows = (mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions): Staged<FlatRow[]> =>
+  stagePoints(
+    mols,
+    opts,
+    true,
+    (a, fixed, tdep) => ({ mw: round(a.mw), mr: round(a.crippen.mr), fixed, tdep }),
+    ({ mw, mr, fixed, tdep }) => rowOf(mw, mr, fixed, tdep),
+  );
 
-/** Each molecule's analysis and points, fixed (model points included; addModelPoints' firstOnly) and T-dependent. */
-function pointsOf(mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions, firstOnly: boolean) {
+/**
+ * Each molecule's points, fixed and T-dependent, made into what the caller wants by `before`, from the molecule's
+ * analysis before the model walk, and by `after` once the model points are in `fixed` (modelPoints' firstOnly):
+ * the analyses are not kept through the walk, which may take a while on another thread.
+ */
+function stagePoints<P, T>(
+  mols: readonly (Molecule | LeanMolecule)[],
+  opts: PredictOptions,
+  firstOnly: boolean,
+  before: (a: FeatureInputs, fixed: PropertyMap, tdep: PropertyMap) => P,
+  after: (p: P) => T,
+): Staged<T[]> {
   const wanted = checkPredictOptions(opts);
   const parts = mols.map(analyse);
   const fixed = parts.map((a) => groupContributionPoints(a, wanted));
-  addModelPoints(parts, wanted, fixed, firstOnly);
-  return parts.map((a, i) => ({ a, fixed: fixed[i], tdep: tdepPoints(a, wanted, opts) }));
+  const models = modelPoints(parts, wanted, fixed, firstOnly);
+  const made = parts.map((a, i) => before(a, fixed[i], tdepPoints(a, wanted, opts)));
+  return {
+    walk: models?.walk,
+    finish(values) {
+      models?.put(values!);
+      return made.map(after);
+    },
+  };
 }
 
 function point(key: string, v: number, t?: number): DataPoint {
@@ -273,7 +330,10 @@ function tdepPoints(a: FeatureInputs, wanted: Set<string>, opts: PredictOptions)
   return tdep;
 }
 
-/** The whole result: the fixed points (model points included), the T-dependent ones, info and descriptors. */
+/**
+ * The whole result: the fixed points (model points are put into the same map later), the T-dependent ones and the
+ * descriptors; its `info` is filled by withInfo() once every point is in.
+ */
 function result(a: FeatureInputs, fixed: PropertyMap, tdep: PropertyMap): PredictionResult {
   const { g, mw, crippen: cr, elements } = a;
   let nHeavy = 0;
@@ -281,15 +341,8 @@ function result(a: FeatureInputs, fixed: PropertyMap, tdep: PropertyMap): Predic
   const jobackGroupKeys: Record<string, number> = Object.create(null); // as in elementCounts
   if (a.jobackComplete) for (const [group, n] of a.jobackCounts) jobackGroupKeys[group.key] = n;
 
-  const info: Record<string, PropertyInfo> = {};
-  for (const key of PREDICTED_KEYS) {
-    if (!fixed[key] && !tdep[key]) continue;
-    const { desc, sym, unit, dep, more } = INFO[key];
-    info[key] = unit === undefined ? { desc, sym, more } : dep ? { desc, sym, unit, dep: [...dep], more } : { desc, sym, unit, more };
-  }
-
   return {
-    info,
+    info: {},
     properties: {
       tdep,
       fixed,
@@ -309,8 +362,19 @@ function result(a: FeatureInputs, fixed: PropertyMap, tdep: PropertyMap): Predic
   };
 }
 
+/** The result with an `info` entry for each property it has points of. */
+function withInfo(r: PredictionResult): PredictionResult {
+  const { fixed, tdep } = r.properties;
+  for (const key of PREDICTED_KEYS) {
+    if (!fixed[key] && !tdep[key]) continue;
+    const { desc, sym, unit, dep, more } = INFO[key];
+    r.info[key] = unit === undefined ? { desc, sym, more } : dep ? { desc, sym, unit, dep: [...dep], more } : { desc, sym, unit, more };
+  }
+  return r;
+}
+
 /**
- * Puts each model's point into `fixed[key]`: first when the model beats its baseline (Model.first), else after the
+ * The walk of the wanted models' trees, and what puts each model's point into `fixed[key]` from its values: first when the model beats its baseline (Model.first), else after the
  * group-contribution point. Outside a model's domain there is no model point; the reason goes
  * into `c` of the group-contribution point. A molecule without the estimate an offset model corrects has no such
  * point either: the model's direct fallback (`<key>-direct`) gives its only point. The features are computed only
@@ -319,17 +383,20 @@ function result(a: FeatureInputs, fixed: PropertyMap, tdep: PropertyMap): Predic
  * that follows its baseline is computed only for the molecules without a baseline point. A model built on another's
  * (Model.per) has a point where that one has a value too; that one is evaluated for it, wanted or not.
  */
-function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: PropertyMap[], firstOnly = false): void {
+function modelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: PropertyMap[], firstOnly = false): { walk: WalkJob; put(values: Values[]): void } | undefined {
   const models: { key: string; m: Model; direct: boolean; helper?: boolean }[] = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {
     const m = loadModel(key);
     return m ? [{ key, m, direct: false }] : [];
   });
-  if (!models.length || !parts.length) return;
+  if (!models.length || !parts.length) return undefined;
   for (const { m } of [...models]) {
     const base = m.per && loadModel(m.per.key);
     if (base && !models.some((e) => e.key === base.key)) models.push({ key: base.key, m: base, direct: false, helper: true });
   }
-  const features = parts.map(moleculeFeatures);
+  // the vectors in one array: one allocation a chunk, and one buffer to hand to a walker thread (pool.ts)
+  const width = FEATURE_NAMES.length;
+  const vectors = new Float32Array(parts.length * width);
+  const features = parts.map((a, i) => moleculeFeatures(a, vectors.subarray(i * width, (i + 1) * width)));
   const xs = features.map((f) => f.x);
   const have = features.map((f) => f.have);
   const facts = parts.map((a) => domainFacts(a.g));
@@ -360,29 +427,25 @@ function addModelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Prop
     inside.push(Uint8Array.from(xs, (x, i) => (lacksEstimate(m, x) && !outsideDomain(direct, x, facts[i]) ? 1 : 0)));
     evaluated.push(inside.at(-1)!);
   }
-  const values = evaluateModels(
-    models.map(({ m }) => m),
-    xs,
-    have,
-    evaluated,
-    features.map((f) => f.envs),
-  );
-  models.forEach(({ key, m, direct }, j) => {
-    const [s, r] = [sourceKey(m), modelReference(m)];
-    const { v, e } = values[j];
-    // a model built on another's: its value (and, without an error member, its spread) × the other's value
-    const base = m.per && !direct && baseOf[j] >= 0 ? values[baseOf[j]].v : undefined;
-    for (let i = 0; i < parts.length; i++) {
-      if (!inside[j][i]) continue;
-      const factor = base ? base[i] * m.per!.scale : 1;
-      const rounded = roundToUncertainty(v[i] * factor, m.error ? e[i] : e[i] * factor); // v to e's second digit
-      const p: DataPoint = { u: key, s, v: rounded.v, e: rounded.e, calc: true, r };
-      if (direct) p.c = DIRECT_NOTE;
-      const points = (fixed[i][key] ??= []);
-      if (m.first) points.unshift(p);
-      else points.push(p);
-    }
-  });
+  const walk = { keys: models.map(({ m }) => m.key), xs, have, inside: evaluated, envs: features.map((f) => f.envs) };
+  const put = (values: Values[]) =>
+    models.forEach(({ key, m, direct }, j) => {
+      const [s, r] = [sourceKey(m), modelReference(m)];
+      const { v, e } = values[j];
+      // a model built on another's: its value (and, without an error member, its spread) × the other's value
+      const base = m.per && !direct && baseOf[j] >= 0 ? values[baseOf[j]].v : undefined;
+      for (let i = 0; i < fixed.length; i++) {
+        if (!inside[j][i]) continue;
+        const factor = base ? base[i] * m.per!.scale : 1;
+        const rounded = roundToUncertainty(v[i] * factor, m.error ? e[i] : e[i] * factor); // v to e's second digit
+        const p: DataPoint = { u: key, s, v: rounded.v, e: rounded.e, calc: true, r };
+        if (direct) p.c = DIRECT_NOTE;
+        const points = (fixed[i][key] ??= []);
+        if (m.first) points.unshift(p);
+        else points.push(p);
+      }
+    });
+  return { walk, put };
 }
 
 /** `c` of a direct fallback's point. */

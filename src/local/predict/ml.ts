@@ -348,6 +348,20 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
   return out;
 }
 
+/**
+ * evaluateModels() of the models of these keys (loadModel), as a job another thread can run (pool.ts): it names the
+ * models, and its arrays are each their own buffer, so they can be transferred.
+ */
+export interface WalkJob {
+  keys: string[];
+  xs: Float32Array[];
+  have: Int32Array[];
+  inside: Uint8Array[];
+  envs: Uint32Array[];
+}
+
+export const walkModels = ({ keys, xs, have, inside, envs }: WalkJob): Values[] => evaluateModels(keys.map((k) => loadModel(k)!), xs, have, inside, envs);
+
 /** evaluateModels() of one model, for every feature vector (for a model built on another's, Model.per: its ratio). */
 export function evaluateMany(m: Model, xs: readonly Float32Array[], have?: readonly Int32Array[], envs?: readonly Uint32Array[]): { v: number; e: number }[] {
   const [{ v, e }] = evaluateModels([m], xs, have ?? xs.map(present), undefined, envs);

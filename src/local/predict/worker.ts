@@ -1,9 +1,20 @@
-// Worker thread of the prediction pool: predicts chunks of SMILES and posts the results back in order.
+// Worker thread of the prediction pool: predicts chunks of SMILES, or walks the model trees of chunks staged on the
+// calling thread, and posts the results back in order.
 import { parentPort } from 'node:worker_threads';
-import { predictChunk, type ChunkRequest } from './pool.js';
+import { walkModels } from './ml.js';
+import { packValues, predictChunk, unpackWalk, type ChunkRequest } from './pool.js';
 
 const port = parentPort!;
-port.on('message', ({ id, smiles, opts, mode }: ChunkRequest) => {
+port.on('message', (request: ChunkRequest) => {
+  if ('walk' in request) {
+    const values = packValues(walkModels(unpackWalk(request.walk)));
+    // The feature vectors go back too, to be freed by the calling thread's frequent collections: left here, where
+    // little else is allocated, they piled up to ~40 MB before a collection. Not the other arrays: the walker keeps
+    // the last molecules' `have` lists (ml.ts ranks()).
+    const spent = request.walk.lists.xs.data.buffer as ArrayBuffer;
+    return port.postMessage({ id: request.id, values, spent }, [values.buffer as ArrayBuffer, spent]);
+  }
+  const { id, smiles, opts, mode } = request;
   const results = predictChunk(smiles, opts, mode);
   // Flat rows as one JSON string: far cheaper to pass between threads than the structured clone of the objects.
   // JSON texts are views of one buffer, handed over as it is (transferred, not copied).
