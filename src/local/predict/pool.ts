@@ -146,9 +146,9 @@ export class PredictPool {
   /**
    * `size` worker threads: 0 predicts the chunks on this thread; 1 is a walker, which walks the model trees of one
    * chunk while this thread analyses the next and makes the rows of the one before; from 2 on, each predicts whole
-   * chunks. On two cores a walker took 10 000 distinct SMILES ~9 % faster than this thread alone, and 30 000 ~22 %
-   * (the warm-up of the predictor's compiled code is this thread's alone), for ~100 MB more memory (a second
-   * JavaScript heap and copy of the models).
+   * chunks. On two cores, against this thread alone: 10 000 distinct SMILES to CSV 0-5 % faster, to NDJSON ~10 %,
+   * 30 000 to CSV ~20 %, 100 000 to NDJSON ~35 % (the warm-up of the predictor's compiled code, ~0.5 s of the
+   * first 10 000, is this thread's alone), for ~100 MB more memory (a second JavaScript heap and copy of the models).
    */
   constructor(
     private readonly opts: PredictOptions,
