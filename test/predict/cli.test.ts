@@ -150,5 +150,11 @@ describe.skipIf(!built)('chem predict batches on worker threads (built dist/)', 
       expect(input).toBe('Br hydrogen bromide');
       expect(result.properties.fixed.tb[0].c).toMatch(/^learnt directly/);
     }
-  }, 120_000);
+    // a subset of the properties, with a model (one walk of one model) and without one (no walk at all)
+    for (const props of ['mcvol,tb', 'mcvol']) {
+      const walked = run(['--format', 'csv', '--jobs', '1', '--prop', props]);
+      expect(walked.status).toBe(7);
+      expect(walked.stdout).toBe(run(['--format', 'csv', '--jobs', '0', '--prop', props]).stdout);
+    }
+  }, 180_000);
 });

@@ -73,7 +73,7 @@ export function predictCommand(deps: Deps): Command {
     .summary('predict properties from a SMILES: the chem-ml models (value ± uncertainty), then group contributions')
     .argument('[smiles]', 'the structure as SMILES (or a name, CAS number or compound id of the database: its structure), or - to read .smi lines ("SMILES [name]") from stdin')
     .addOption(new Option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)').argParser(propertyKeys))
-    .addOption(new Option('--jobs <n>', 'batches of 2000+ lines: worker threads (default: one per core on 3+ cores, else 1; 1: it walks the model trees while the main thread analyses; 0: none)').argParser(wholeNumber(0)))
+    .addOption(new Option('--jobs <n>', 'batches of 2000+ lines: worker threads (default: one per core on 3+ cores, 1 on 2, 0 on 1; 1: it walks the model trees while the main thread analyses; 0: none)').argParser(wholeNumber(0)))
     .addOption(new Option('--t <kelvins>', 'extra temperatures for cpg and dvisc, comma-separated (CSV: the T columns; default 298.15)').argParser(temperatures))
     .addHelpText(
       'after',
@@ -128,7 +128,7 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
     return runBatch(ctx, readLines(ctx.io.stdin), async (line) => flatRow((await orByName(line, run)).result), rowView);
   }
   // Local batches are predicted in chunks, from BIG_BATCH lines on with worker threads: by default one per core from
-  // three cores on, else one that walks the model trees while this thread analyses the next chunk (pool.ts). Each
+  // three cores on, on two one that walks the model trees while this thread analyses the next chunk (pool.ts). Each
   // thread pays the JIT warm-up of what it runs (~1 s over the first thousands of molecules for the whole
   // predictor), which only pays off for big batches. JSON outputs get each result's JSON text (serialised where it
   // was predicted), flat ones the flat row.

@@ -117,11 +117,20 @@ function read(smiles: string): Molecule | LeanMolecule {
  */
 export interface Staged<T> {
   walk?: WalkJob;
-  finish(values?: Values[]): T;
+  /** values: walkModels(walk) when there is a walk, or the error it failed with. */
+  finish(values?: Values[] | Error): T;
 }
 
 /** A staged prediction done on this thread. */
-export const runStaged = <T>(s: Staged<T>): T => s.finish(s.walk && walkModels(s.walk));
+export function runStaged<T>(s: Staged<T>): T {
+  let values: Values[] | Error | undefined;
+  try {
+    values = s.walk && walkModels(s.walk);
+  } catch (err) {
+    values = err instanceof Error ? err : new Error(String(err));
+  }
+  return s.finish(values);
+}
 
 /** Predictions for many SMILES at once (the models walk their trees for many molecules far faster); a ChemError replaces each invalid one. */
 export function predictMany(smiles: readonly string[], opts: PredictOptions = {}): (PredictionResult | ChemError)[] {
@@ -142,20 +151,23 @@ function many<T>(smiles: readonly string[], opts: PredictOptions, of: (mols: (Mo
   checkPredictOptions(opts);
   const out: (T | ChemError)[] = [];
   const mols: (Molecule | LeanMolecule)[] = [];
+  const valid: string[] = [];
   const at: number[] = [];
   for (const s of smiles) {
     try {
       mols.push(read(s));
+      valid.push(s);
       at.push(out.length);
       out.push(undefined as unknown as T); // filled below
     } catch (err) {
       out.push(toChemError(err));
     }
   }
+  // read again, so that the molecules are not kept through a walk on another thread
   const alone = (): (T | ChemError)[] =>
-    mols.map((m) => {
+    valid.map((s) => {
       try {
-        return runStaged(of([m], opts))[0];
+        return runStaged(of([read(s)], opts))[0];
       } catch (err) {
         return toChemError(err);
       }
@@ -278,7 +290,8 @@ function stagePoints<P, T>(
   return {
     walk: models?.walk,
     finish(values) {
-      models?.put(values!);
+      if (values instanceof Error) throw values;
+      if (models) models.put(values!); // a walk's values: runStaged(), or a walker thread's (pool.ts)
       return made.map(after);
     },
   };
@@ -427,7 +440,7 @@ function modelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Propert
     inside.push(Uint8Array.from(xs, (x, i) => (lacksEstimate(m, x) && !outsideDomain(direct, x, facts[i]) ? 1 : 0)));
     evaluated.push(inside.at(-1)!);
   }
-  const walk = { keys: models.map(({ m }) => m.key), xs, have, inside: evaluated, envs: features.map((f) => f.envs) };
+  const walk = { keys: models.map(({ key, direct }) => (direct ? `${key}-direct` : key)), xs, have, inside: evaluated, envs: features.map((f) => f.envs) };
   const put = (values: Values[]) =>
     models.forEach(({ key, m, direct }, j) => {
       const [s, r] = [sourceKey(m), modelReference(m)];

@@ -349,8 +349,8 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
 }
 
 /**
- * evaluateModels() of the models of these keys (loadModel), as a job another thread can run (pool.ts): it names the
- * models, and its arrays are each their own buffer, so they can be transferred.
+ * evaluateModels() of the models loaded by these keys (loadModel), as a job another thread can run (pool.ts): it names
+ * the models rather than holding them.
  */
 export interface WalkJob {
   keys: string[];

@@ -18,6 +18,11 @@ export type ChunkMode = 'flat' | 'json';
 
 /** A worker's task: a chunk to predict, or (a walker's) the model walk of a chunk staged on the calling thread. */
 export type ChunkRequest = { id: number; smiles: string[]; opts: PredictOptions; mode: ChunkMode } | { id: number; walk: PackedWalk };
+/**
+ * A worker's answer: a chunk's results (flat rows as one JSON text); or a walk's packed values (and the buffer of its
+ * feature vectors, `spent`, handed back), or its error's message.
+ */
+export type WorkerReply = { id: number; results?: ChunkResult[] | string; values?: Float64Array; spent?: ArrayBuffer; walkError?: string };
 export type ChunkResult = { ok: FlatRow | Uint8Array } | { status: Status; message: string };
 
 /** Predicts one chunk: the work of a worker, or of the calling thread without workers. */
@@ -51,12 +56,15 @@ export interface PackedWalk {
   lists: { [K in 'xs' | 'have' | 'inside' | 'envs']: { data: WalkJob[K][number]; start: Int32Array } };
 }
 
-function pack<T extends Float32Array | Int32Array | Uint8Array | Uint32Array>(arrays: readonly T[], Type: { new (n: number): T; new (b: ArrayBuffer): T; BYTES_PER_ELEMENT: number }) {
+/**
+ * The arrays in one, and where each starts. `whole`: when they are views that fill their buffer in order (the
+ * feature vectors of a chunk, index.ts), that buffer itself; the caller gives it up.
+ */
+function pack<T extends Float32Array | Int32Array | Uint8Array | Uint32Array>(arrays: readonly T[], Type: { new (n: number): T; new (b: ArrayBuffer): T; BYTES_PER_ELEMENT: number }, whole = false) {
   const start = new Int32Array(arrays.length + 1);
   arrays.forEach((a, i) => (start[i + 1] = start[i] + a.length));
-  // views that fill their buffer in order (the feature vectors of a chunk, index.ts) go as they are
   const buffer = arrays[0]?.buffer as ArrayBuffer | undefined;
-  if (buffer && buffer.byteLength === start[arrays.length] * Type.BYTES_PER_ELEMENT && arrays.every((a, i) => a.buffer === buffer && a.byteOffset === start[i] * a.BYTES_PER_ELEMENT)) {
+  if (whole && buffer && buffer.byteLength === start[arrays.length] * Type.BYTES_PER_ELEMENT && arrays.every((a, i) => a.buffer === buffer && a.byteOffset === start[i] * a.BYTES_PER_ELEMENT)) {
     return { data: new Type(buffer), start };
   }
   const data = new Type(start[arrays.length]);
@@ -69,7 +77,7 @@ const unpack = <T extends Float32Array | Int32Array | Uint8Array | Uint32Array>(
 
 export const packWalk = (w: WalkJob): PackedWalk => ({
   keys: w.keys,
-  lists: { xs: pack(w.xs, Float32Array), have: pack(w.have, Int32Array), inside: pack(w.inside, Uint8Array), envs: pack(w.envs, Uint32Array) },
+  lists: { xs: pack(w.xs, Float32Array, true), have: pack(w.have, Int32Array), inside: pack(w.inside, Uint8Array), envs: pack(w.envs, Uint32Array) },
 });
 export const unpackWalk = ({ keys, lists }: PackedWalk): WalkJob => ({ keys, xs: unpack(lists.xs), have: unpack(lists.have), inside: unpack(lists.inside), envs: unpack(lists.envs) });
 export const packedBuffers = ({ lists }: PackedWalk) => Object.values(lists).map((l) => l.data.buffer as ArrayBuffer);
@@ -87,17 +95,17 @@ export const unpackValues = (packed: Float64Array, models: number): Values[] => 
 };
 
 /**
- * Worker threads of a big batch by default: one per core from three cores on, else one walker (see PredictPool).
+ * Worker threads of a big batch by default: one per core from three cores on, a walker on two (see PredictPool), none on one.
  * One thread alone keeps about 1.4 cores busy (its collector's and compiler's threads), so on two cores workers that
  * each predict whole chunks add only their start-up and contention: 10 000 SMILES with two of them ran at 0.90-0.98x
  * the speed of one thread on an idle 2-core machine, at 0.55-0.68x on a loaded one.
  */
 export function defaultJobs(): number {
   const cores = availableParallelism();
-  return cores > 2 ? cores : 1;
+  return cores > 2 ? cores : cores - 1;
 }
 
-/** Lines per chunk: large enough for the batched tree walk and to hide messaging costs, small enough to keep both workers busy. */
+/** Lines per chunk: large enough for the batched tree walk and to hide messaging costs, small enough to keep the workers busy. */
 const CHUNK = 128;
 /**
  * Chunks a walker thread has at most, walked or waiting: one to walk and one ready when it is done, so it need not
@@ -111,7 +119,7 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
 /** The lines of a chunk sent to a worker; for a walk, what makes their results from its values. */
 interface InFlight {
   chunk: Pending[];
-  finish?: (values: Values[]) => ChunkResult[];
+  finish?: (values: Values[] | Error) => ChunkResult[];
   models?: number;
 }
 
@@ -160,14 +168,17 @@ export class PredictPool {
       // A walker allocates little but its values: a small young generation (V8 sizes it for the worst case)
       const worker = new Worker(WORKER_URL, this.walker ? { resourceLimits: { maxYoungGenerationSizeMb: WALKER_YOUNG_MB } } : {});
       const entry = { worker, busy: 0 };
-      worker.on('message', (m: { id: number; results?: ChunkResult[] | string; values?: Float64Array }) => {
+      worker.on('message', (m: WorkerReply) => {
         entry.busy--;
-        const { chunk, finish, models } = this.inFlight.get(m.id)!;
+        const sent = this.inFlight.get(m.id);
+        if (!sent) return; // failed already (fail() rejected its lines)
         this.inFlight.delete(m.id);
+        const { chunk, finish, models } = sent;
         if (!finish) return settle(chunk, typeof m.results === 'string' ? JSON.parse(m.results) : m.results!);
         let results: ChunkResult[];
         try {
-          results = finish(unpackValues(m.values!, models!));
+          // a failed walk: finish() predicts each molecule alone, so that only those it fails for get its error
+          results = finish(m.values ? unpackValues(m.values, models!) : new Error(m.walkError));
         } catch (err) {
           return this.fail(err as Error, chunk);
         }
@@ -216,17 +227,26 @@ export class PredictPool {
         return this.fail(err as Error, chunk);
       }
       if (results) return settle(chunk, results);
-      const walk = packWalk(staged.walk!);
-      return this.post({ chunk, finish: staged.finish, models: walk.keys.length }, { id: this.nextId, walk }, packedBuffers(walk));
+      const walk = staged.walk!;
+      return this.post({ chunk, finish: staged.finish, models: walk.keys.length }, (id) => {
+        const packed = packWalk(walk);
+        return [{ id, walk: packed }, packedBuffers(packed)];
+      });
     }
-    this.post({ chunk }, { id: this.nextId, smiles, opts: this.opts, mode: this.mode });
+    this.post({ chunk }, (id) => [{ id, smiles, opts: this.opts, mode: this.mode }, []]);
   }
 
-  private post(inFlight: InFlight, request: ChunkRequest, transfer: ArrayBuffer[] = []): void {
-    this.inFlight.set(this.nextId++, inFlight);
+  /** Sends the request made for the next id to the least busy worker; should that fail, the chunk's lines fail. */
+  private post(sent: InFlight, request: (id: number) => [ChunkRequest, ArrayBuffer[]]): void {
+    const id = this.nextId++;
     const entry = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+    try {
+      entry.worker.postMessage(...request(id));
+    } catch (err) {
+      return this.fail(err as Error, sent.chunk);
+    }
+    this.inFlight.set(id, sent);
     entry.busy++;
-    entry.worker.postMessage(request, transfer);
   }
 
   /** Every pending and later line fails with err (and the lines of `chunk`, in no other list). */

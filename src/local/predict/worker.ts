@@ -2,17 +2,22 @@
 // calling thread, and posts the results back in order.
 import { parentPort } from 'node:worker_threads';
 import { walkModels } from './ml.js';
-import { packValues, predictChunk, unpackWalk, type ChunkRequest } from './pool.js';
+import { packValues, predictChunk, unpackWalk, type ChunkRequest, type WorkerReply } from './pool.js';
 
 const port = parentPort!;
 port.on('message', (request: ChunkRequest) => {
   if ('walk' in request) {
-    const values = packValues(walkModels(unpackWalk(request.walk)));
+    let values: Float64Array;
+    try {
+      values = packValues(walkModels(unpackWalk(request.walk)));
+    } catch (err) {
+      return port.postMessage({ id: request.id, walkError: err instanceof Error ? err.message : String(err) } satisfies WorkerReply);
+    }
     // The feature vectors go back too, to be freed by the calling thread's frequent collections: left here, where
     // little else is allocated, they piled up to ~40 MB before a collection. Not the other arrays: the walker keeps
-    // the last molecules' `have` lists (ml.ts ranks()).
+    // the last molecules' `have` lists (RankRows.last in walk.ts, set by evaluateModels).
     const spent = request.walk.lists.xs.data.buffer as ArrayBuffer;
-    return port.postMessage({ id: request.id, values, spent }, [values.buffer as ArrayBuffer, spent]);
+    return port.postMessage({ id: request.id, values, spent } satisfies WorkerReply, [values.buffer as ArrayBuffer, spent]);
   }
   const { id, smiles, opts, mode } = request;
   const results = predictChunk(smiles, opts, mode);
