@@ -190,7 +190,8 @@ export async function printResult<T>(ctx: Context, view: View<T>, result: T): Pr
 /** CSV field per RFC 4180: quoted when it holds a comma, quote, CR or LF; quotes doubled. */
 export function csvField(v: Cell): string {
   // A non-finite number is no value: an empty cell, as JSON writes null.
-  if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : ''; // no number needs quotes
   const s = String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
