@@ -68,7 +68,7 @@ describe('chem predict with a name, CAS or id', () => {
       expect(r.code, text).toBe(3);
       expect(r.stderr, text).toMatch(new RegExp(`^chem: error: invalid SMILES "${text.replace(/[()]/g, '\\$&')}": [^;]*\n$`));
     }
-     // letters alone stay names, though Co and Sn read as SMILES grammar (an atom and an aromatic one)
+    // letters alone stay names, though Co and Sn read as SMILES grammar (an atom and an aromatic one)
     for (const text of ['Co', 'Sn']) expect((await runChem(['predict', text, '--db', db])).stderr, text).toMatch(/tried as a compound name, CAS or id too/);
   });
 

@@ -387,8 +387,8 @@ function withInfo(r: PredictionResult): PredictionResult {
 }
 
 /**
- * The walk of the wanted models' trees, and what puts each model's point into `fixed[key]` from its values: first when the model beats its baseline (Model.first), else after the
- * group-contribution point. Outside a model's domain there is no model point; the reason goes
+ * The walk of the wanted models' trees, and what puts each model's point into `fixed[key]` from its values: first
+ * when the model beats its baseline (Model.first), else after the group-contribution point. Outside a model's domain there is no model point; the reason goes
  * into `c` of the group-contribution point. A molecule without the estimate an offset model corrects has no such
  * point either: the model's direct fallback (`<key>-direct`) gives its only point. The features are computed only
  * when some wanted key has a model, once per molecule; each model walks its trees for all molecules in its domain

@@ -75,12 +75,12 @@ function pack<T extends Float32Array | Int32Array | Uint8Array | Uint32Array>(ar
 const unpack = <T extends Float32Array | Int32Array | Uint8Array | Uint32Array>({ data, start }: { data: T; start: Int32Array }) =>
   Array.from({ length: start.length - 1 }, (_, i) => data.subarray(start[i], start[i + 1]) as T);
 
-export const packWalk = (w: WalkJob): PackedWalk => ({
+const packWalk = (w: WalkJob): PackedWalk => ({
   keys: w.keys,
   lists: { xs: pack(w.xs, Float32Array, true), have: pack(w.have, Int32Array), inside: pack(w.inside, Uint8Array), envs: pack(w.envs, Uint32Array) },
 });
 export const unpackWalk = ({ keys, lists }: PackedWalk): WalkJob => ({ keys, xs: unpack(lists.xs), have: unpack(lists.have), inside: unpack(lists.inside), envs: unpack(lists.envs) });
-export const packedBuffers = ({ lists }: PackedWalk) => Object.values(lists).map((l) => l.data.buffer as ArrayBuffer);
+const packedBuffers = ({ lists }: PackedWalk) => Object.values(lists).map((l) => l.data.buffer as ArrayBuffer);
 
 /** The values of a walk as one array (v then e of each model), and back. */
 export function packValues(values: Values[]): Float64Array {
@@ -89,14 +89,14 @@ export function packValues(values: Values[]): Float64Array {
   values.forEach(({ v, e }, j) => (out.set(v, 2 * j * n), out.set(e, (2 * j + 1) * n)));
   return out;
 }
-export const unpackValues = (packed: Float64Array, models: number): Values[] => {
+const unpackValues = (packed: Float64Array, models: number): Values[] => {
   const n = packed.length / (2 * models);
   return Array.from({ length: models }, (_, j) => ({ v: packed.subarray(2 * j * n, (2 * j + 1) * n), e: packed.subarray((2 * j + 1) * n, (2 * j + 2) * n) }));
 };
 
 /**
- * Worker threads of a big batch by default: one per core from three cores on, a walker on two (see PredictPool), none on one.
- * One thread alone keeps about 1.4 cores busy (its collector's and compiler's threads), so on two cores workers that
+ * Worker threads of a big batch by default: one per core from three cores on, a walker on two (see PredictPool),
+ * none on one. One thread alone keeps about 1.4 cores busy (its collector's and compiler's threads), so on two cores workers that
  * each predict whole chunks add only their start-up and contention: 10 000 SMILES with two of them ran at 0.90-0.98x
  * the speed of one thread on an idle 2-core machine, at 0.55-0.68x on a loaded one.
  */
