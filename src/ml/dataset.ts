@@ -14,7 +14,8 @@ import { parseSmiles } from '../local/chem/molecule.js';
 import { analyse, MODEL_KEYS } from '../local/predict/index.js';
 import { CRITPROP_COLUMNS } from '../local/store/import/critprop.js';
 import { median } from '../local/store/outliers.js';
-import { domainFacts, moleculeFeatures, FEATURE_NAMES, FEATURES_VERSION } from '../local/predict/features.js';
+import { domainFacts, moleculeFeatures } from '../local/predict/features.js';
+import { FEATURE_NAMES, FEATURES_VERSION } from '../local/predict/layout.js';
 
 /**
  * Label curation, per property, measured on the published CritProp scaffold folds (database-trained model, test

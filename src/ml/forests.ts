@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { FEATURE_NAMES } from '../local/predict/features.js';
+import { FEATURE_NAMES } from '../local/predict/layout.js';
 import { encodeForest, flatten } from '../local/predict/forest.js';
 import { modelFingerprint, parseModel, type ModelFile } from '../local/predict/ml.js';
 

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { analyse, DIRECT_NOTE, MODEL_KEYS, predict } from '../../src/local/predict/index.js';
 import { decodeForest, flatten, type Forest } from '../../src/local/predict/forest.js';
 import { evaluateMany, loadModel, modelFingerprint, modelsDir, present, readModel, sourceKey } from '../../src/local/predict/ml.js';
-import { FEATURE_NAMES, featureVector, moleculeFeatures } from '../../src/local/predict/features.js';
+import { featureVector, moleculeFeatures } from '../../src/local/predict/features.js';
+import { FEATURE_NAMES } from '../../src/local/predict/layout.js';
 import { parseSmiles } from '../../src/local/chem/molecule.js';
 import { checkGolden, type Golden } from './golden.js';
 

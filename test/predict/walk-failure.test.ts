@@ -18,7 +18,7 @@ vi.mock('../../src/local/predict/ml.js', async (original) => {
 });
 
 const { predictFlatRows, stageFlatRows } = await import('../../src/local/predict/index.js');
-const { FEATURE_NAMES } = await import('../../src/local/predict/features.js');
+const { FEATURE_NAMES } = await import('../../src/local/predict/layout.js');
 
 describe('a failed model walk', () => {
   it('fails the molecule it fails for, alone; the others keep their model points', () => {

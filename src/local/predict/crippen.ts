@@ -1,5 +1,6 @@
 // Wildman-Crippen logP and molar refractivity: S. A. Wildman, G. M. Crippen, J. Chem. Inf. Comput. Sci. 39 (1999) 868.
 import { CRIPPEN_TYPES } from './crippen-table.js';
+import { CRIPPEN_TYPE_NAMES } from './layout.js';
 import type { MolGraph } from './molgraph.js';
 import { atomClasses, compileSmarts, matchAt, PatternIndex } from './smarts.js';
 
@@ -11,8 +12,6 @@ export interface CrippenResult {
   slots: number[];
 }
 
-/** The atom types, in table order. */
-export const CRIPPEN_TYPE_NAMES: readonly string[] = [...new Set(CRIPPEN_TYPES.map((row) => row.type))];
 const ROWS = new PatternIndex(CRIPPEN_TYPES.map((row) => ({ ...row, slot: CRIPPEN_TYPE_NAMES.indexOf(row.type), pattern: compileSmarts(row.smarts) })));
 /** Scratch of one call: the sums, atoms per type slot, and the slots in the order first seen (the key order of `types`). */
 const sums = { logp: 0, mr: 0, seen: 0 };

@@ -5,45 +5,19 @@
 // NaN marks a value that does not exist (a Joback estimate of an uncovered molecule); the trees send it the way
 // the trainer learnt for missing values.
 import * as OCL from 'openchemlib';
-import { CRIPPEN_TYPE_NAMES, type CrippenResult } from './crippen.js';
+import type { CrippenResult } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { JOBACK_GROUPS, type JobackGroup } from './joback-table.js';
 import type { JobackEstimate } from './joback.js';
 import { atomEnvironments, heavyDegrees } from './environments.js';
+import { CRIPPEN_TYPE_NAMES, ELEMENTS, FEATURE_NAMES, JOBACK_ESTIMATES, MORGAN_BITS, O_CRIPPEN, O_ELEMENTS, O_GRAPH, O_JOBACK, O_JOBACK_EST, O_MCGOWAN, O_MORGAN } from './layout.js';
 import { BOND_AROMATIC, BOND_DOUBLE, BOND_SINGLE, BOND_TRIPLE, type MolGraph } from './molgraph.js';
 
-/** Bumped whenever the layout or a definition changes: model files name the version they were trained on. */
-export const FEATURES_VERSION = 3;
-
-const ELEMENTS: readonly [string, number][] = [['C', 6], ['H', 1], ['N', 7], ['O', 8], ['F', 9], ['Cl', 17], ['Br', 35], ['I', 53], ['S', 16], ['P', 15], ['Si', 14], ['B', 5]];
 /** Element slot by atomic number (ELEMENTS.length: other). */
 const ELEMENT_SLOT = new Uint8Array(256).fill(ELEMENTS.length);
 ELEMENTS.forEach(([, z], i) => (ELEMENT_SLOT[z] = i));
 const LABELS = OCL.Molecule.cAtomLabel;
-const GRAPH = ['rings', 'aromatic_atoms', 'ring_atoms', 'charged_atoms', 'net_charge', 'single_bonds', 'double_bonds', 'triple_bonds', 'aromatic_bonds', 'rotatable_bonds', 'hbond_donors', 'hbond_acceptors', 'fragments', 'degree1', 'degree2', 'degree3', 'degree4', 'csp3', 'halogens'];
-const JOBACK_ESTIMATES = ['tb', 'tf', 'tc', 'pc_bar', 'vc_cm3', 'hf', 'gf', 'hvap', 'hfus', 'af_lee_kesler', 'log10ws_gse'] as const;
-const CRIPPEN_KEYS = CRIPPEN_TYPE_NAMES;
-export const MORGAN_BITS = 1024;
-
-/** Feature names in vector order (the trainer's column names). */
-export const FEATURE_NAMES: readonly string[] = [
-  'mw', 'atoms', 'heavy_atoms',
-  ...ELEMENTS.map(([s]) => `n_${s}`), 'n_other',
-  ...GRAPH,
-  'joback_complete', ...JOBACK_GROUPS.map((g) => `joback_${g.key}`), ...JOBACK_ESTIMATES.map((k) => `joback_est_${k}`),
-  ...CRIPPEN_KEYS.map((k) => `crippen_${k}`), 'crippen_logp', 'crippen_mr',
-  'mcgowan_vx',
-  ...Array.from({ length: MORGAN_BITS }, (_, i) => `env_${i}`),
-];
-
 const JOBACK_SLOT = new Map(JOBACK_GROUPS.map((g, i) => [g.id, i]));
-const O_ELEMENTS = 3;
-const O_GRAPH = O_ELEMENTS + ELEMENTS.length + 1;
-const O_JOBACK = O_GRAPH + GRAPH.length;
-const O_JOBACK_EST = O_JOBACK + 1 + JOBACK_GROUPS.length;
-const O_CRIPPEN = O_JOBACK_EST + JOBACK_ESTIMATES.length;
-const O_MCGOWAN = O_CRIPPEN + CRIPPEN_KEYS.length + 2;
-const O_MORGAN = O_MCGOWAN + 1;
 
 /** What the predictor has already computed for the molecule; the features reuse it. */
 export interface FeatureInputs {
@@ -132,8 +106,8 @@ function vector(inp: FeatureInputs, visit?: (id: number) => void, x: Float32Arra
 
   const slots = inp.crippen.slots;
   for (let i = 0; i < slots.length; i += 2) x[O_CRIPPEN + slots[i]] = slots[i + 1];
-  x[O_CRIPPEN + CRIPPEN_KEYS.length] = inp.crippen.logp;
-  x[O_CRIPPEN + CRIPPEN_KEYS.length + 1] = inp.crippen.mr;
+  x[O_CRIPPEN + CRIPPEN_TYPE_NAMES.length] = inp.crippen.logp;
+  x[O_CRIPPEN + CRIPPEN_TYPE_NAMES.length + 1] = inp.crippen.mr;
   x[O_MCGOWAN] = inp.mcgowan ?? NaN;
   // every environment identifier at radius 0, 1 and 2 adds one count to its bucket (MORGAN_BITS, a power of two)
   atomEnvironments(g, hdeg, (id) => {

@@ -13,7 +13,8 @@ import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
 import { lacksEstimate, loadModel, outsideDomain, sourceKey, walkModels, type Model, type Values, type WalkJob } from './ml.js';
-import { domainFacts, FEATURE_NAMES, moleculeFeatures, type FeatureInputs } from './features.js';
+import { domainFacts, moleculeFeatures, type FeatureInputs } from './features.js';
+import { FEATURE_NAMES } from './layout.js';
 import { rowOf, type FlatRow } from './flat.js';
 import { molGraph, type MolGraph } from './molgraph.js';
 
@@ -480,6 +481,16 @@ function withExtra(grid: readonly number[], extra: readonly number[]): readonly 
   if (!extra.length) return grid;
   if (!grid.length) return extra;
   return [...new Set([...grid, ...extra])].sort((a, b) => a - b);
+}
+
+/**
+ * The models a walk of these options may need, by file name: the wanted properties' and those they are built on
+ * (direct fallbacks are left out: few batches need them). A walker thread loads them while the first chunk is analysed.
+ */
+export function walkKeys(opts: PredictOptions): string[] {
+  const wanted = checkPredictOptions(opts);
+  const keys = MODEL_KEYS.filter((k) => wanted.has(k) && loadModel(k));
+  return [...new Set([...keys, ...keys.flatMap((k) => loadModel(k)!.per?.key ?? [])])];
 }
 
 /** Validates the options (400 on a bad temperature or key) and returns the keys to predict. */

@@ -8,7 +8,8 @@ import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } fr
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { FEATURE_NAMES, FEATURES_VERSION, type DomainFacts } from './features.js';
+import type { DomainFacts } from './features.js';
+import { FEATURE_NAMES, FEATURES_VERSION } from './layout.js';
 import { decodeForest, flatten, mergeForests, type Forest, type Member } from './forest.js';
 import { BLOCK, WAYS, Walker } from './walk.js';
 

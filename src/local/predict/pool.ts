@@ -8,16 +8,20 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ChemError, type Status } from '../../api/errors.js';
 import type { FlatRow } from './flat.js';
-import { resultsJson, runStaged, stageFlatRows, stageMany, type Staged } from './index.js';
-import type { Values, WalkJob } from './ml.js';
+import { resultsJson, runStaged, stageFlatRows, stageMany, walkKeys, type Staged } from './index.js';
+import type { Values } from './ml.js';
+import { packedBuffers, packWalk, unpackValues, type PackedWalk } from './packing.js';
 import type { PredictionResult } from '../../api/types.js';
 import type { PredictOptions } from '../../backend.js';
 
 /** flat: a FlatRow per line (CSV, tables); json: the v1 result's JSON text, as UTF-8. */
 export type ChunkMode = 'flat' | 'json';
 
-/** A worker's task: a chunk to predict, or (a walker's) the model walk of a chunk staged on the calling thread. */
-export type ChunkRequest = { id: number; smiles: string[]; opts: PredictOptions; mode: ChunkMode } | { id: number; walk: PackedWalk };
+/**
+ * A worker's task: a chunk to predict, or (a walker's) the model walk of a chunk staged on the calling thread, or the
+ * models to load before the first walk (no answer).
+ */
+export type ChunkRequest = { id: number; smiles: string[]; opts: PredictOptions; mode: ChunkMode } | { id: number; walk: PackedWalk } | { warm: string[] };
 /**
  * A worker's answer: a chunk's results (flat rows as one JSON text); or a walk's packed values (and the buffer of its
  * feature vectors, `spent`, handed back), or its error's message.
@@ -45,54 +49,6 @@ function stageChunk(smiles: string[], opts: PredictOptions, mode: ChunkMode): St
     },
   };
 }
-
-/**
- * A walk job as a walker thread receives it: each list of arrays in one array (and where each starts), so that a
- * chunk's walk is four buffers handed over, not copied (rather than hundreds), and its feature vectors, the bulk of
- * it, one buffer that the walker can hand back (worker.ts).
- */
-export interface PackedWalk {
-  keys: string[];
-  lists: { [K in 'xs' | 'have' | 'inside' | 'envs']: { data: WalkJob[K][number]; start: Int32Array } };
-}
-
-/**
- * The arrays in one, and where each starts. `whole`: when they are views that fill their buffer in order (the
- * feature vectors of a chunk, index.ts), that buffer itself; the caller gives it up.
- */
-function pack<T extends Float32Array | Int32Array | Uint8Array | Uint32Array>(arrays: readonly T[], Type: { new (n: number): T; new (b: ArrayBuffer): T; BYTES_PER_ELEMENT: number }, whole = false) {
-  const start = new Int32Array(arrays.length + 1);
-  arrays.forEach((a, i) => (start[i + 1] = start[i] + a.length));
-  const buffer = arrays[0]?.buffer as ArrayBuffer | undefined;
-  if (whole && buffer && buffer.byteLength === start[arrays.length] * Type.BYTES_PER_ELEMENT && arrays.every((a, i) => a.buffer === buffer && a.byteOffset === start[i] * a.BYTES_PER_ELEMENT)) {
-    return { data: new Type(buffer), start };
-  }
-  const data = new Type(start[arrays.length]);
-  arrays.forEach((a, i) => data.set(a, start[i]));
-  return { data, start };
-}
-
-const unpack = <T extends Float32Array | Int32Array | Uint8Array | Uint32Array>({ data, start }: { data: T; start: Int32Array }) =>
-  Array.from({ length: start.length - 1 }, (_, i) => data.subarray(start[i], start[i + 1]) as T);
-
-const packWalk = (w: WalkJob): PackedWalk => ({
-  keys: w.keys,
-  lists: { xs: pack(w.xs, Float32Array, true), have: pack(w.have, Int32Array), inside: pack(w.inside, Uint8Array), envs: pack(w.envs, Uint32Array) },
-});
-export const unpackWalk = ({ keys, lists }: PackedWalk): WalkJob => ({ keys, xs: unpack(lists.xs), have: unpack(lists.have), inside: unpack(lists.inside), envs: unpack(lists.envs) });
-const packedBuffers = ({ lists }: PackedWalk) => Object.values(lists).map((l) => l.data.buffer as ArrayBuffer);
-
-/** The values of a walk as one array (v then e of each model), and back. */
-export function packValues(values: Values[]): Float64Array {
-  const n = values[0]?.v.length ?? 0;
-  const out = new Float64Array(2 * n * values.length);
-  values.forEach(({ v, e }, j) => (out.set(v, 2 * j * n), out.set(e, (2 * j + 1) * n)));
-  return out;
-}
-const unpackValues = (packed: Float64Array, models: number): Values[] => {
-  const n = packed.length / (2 * models);
-  return Array.from({ length: models }, (_, j) => ({ v: packed.subarray(2 * j * n, (2 * j + 1) * n), e: packed.subarray((2 * j + 1) * n, (2 * j + 2) * n) }));
-};
 
 /**
  * Worker threads of a big batch by default: one per core from three cores on, a walker on two (see PredictPool),
@@ -188,6 +144,13 @@ export class PredictPool {
       worker.on('error', (err) => this.fail(err));
       worker.on('exit', (code) => code !== 0 && this.fail(new ChemError(500, `prediction worker stopped (exit ${code})`)));
       this.workers.push(entry);
+    }
+    // The walker loads its models (~0.1 s) while this thread analyses the first chunks, rather than after.
+    // (Bad options or a broken model file: the first chunk reports them, line by line.)
+    if (this.walker) {
+      try {
+        this.workers[0].worker.postMessage({ warm: walkKeys(opts) } satisfies ChunkRequest);
+      } catch {}
     }
   }
 

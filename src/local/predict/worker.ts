@@ -1,11 +1,16 @@
 // Worker thread of the prediction pool: predicts chunks of SMILES, or walks the model trees of chunks staged on the
-// calling thread, and posts the results back in order.
+// calling thread, and posts the results back in order. A walker imports only the models' code: the predictor's
+// (pool.js and what it imports, OpenChemLib among them) is loaded at the first chunk to predict.
 import { parentPort } from 'node:worker_threads';
-import { walkModels } from './ml.js';
-import { packValues, predictChunk, unpackWalk, type ChunkRequest, type WorkerReply } from './pool.js';
+import { loadModel, walkModels } from './ml.js';
+import { packValues, unpackWalk } from './packing.js';
+import type { ChunkRequest, WorkerReply } from './pool.js';
 
 const port = parentPort!;
+let predictor: Promise<typeof import('./pool.js')> | undefined;
+
 port.on('message', (request: ChunkRequest) => {
+  if ('warm' in request) return void request.warm.forEach((key) => loadModel(key));
   if ('walk' in request) {
     let values: Float64Array;
     try {
@@ -20,10 +25,12 @@ port.on('message', (request: ChunkRequest) => {
     return port.postMessage({ id: request.id, values, spent } satisfies WorkerReply, [values.buffer as ArrayBuffer, spent]);
   }
   const { id, smiles, opts, mode } = request;
-  const results = predictChunk(smiles, opts, mode);
-  // Flat rows as one JSON string: far cheaper to pass between threads than the structured clone of the objects.
-  // JSON texts are views of one buffer, handed over as it is (transferred, not copied).
-  if (mode === 'flat') return port.postMessage({ id, results: JSON.stringify(results) });
-  const texts = results.find((r) => 'ok' in r) as { ok: Uint8Array } | undefined;
-  port.postMessage({ id, results }, texts ? [texts.ok.buffer as ArrayBuffer] : []);
+  void (predictor ??= import('./pool.js')).then(({ predictChunk }) => {
+    const results = predictChunk(smiles, opts, mode);
+    // Flat rows as one JSON string: far cheaper to pass between threads than the structured clone of the objects.
+    // JSON texts are views of one buffer, handed over as it is (transferred, not copied).
+    if (mode === 'flat') return port.postMessage({ id, results: JSON.stringify(results) });
+    const texts = results.find((r) => 'ok' in r) as { ok: Uint8Array } | undefined;
+    port.postMessage({ id, results }, texts ? [texts.ok.buffer as ArrayBuffer] : []);
+  });
 });

@@ -62,6 +62,10 @@ const AROMATIC_BRACKET = new Map([
   ['si', 14],
 ]);
 
+/** Atomic number by character code of a one-letter organic-subset symbol (B C N O P S F I, b c n o p s), else -1. */
+const ORGANIC = new Int8Array(128).fill(-1);
+for (const [sym, z] of Object.entries({ B: 5, C: 6, N: 7, O: 8, P: 15, S: 16, F: 9, I: 53, b: 5, c: 6, n: 7, o: 8, p: 15, s: 16 })) ORGANIC[sym.charCodeAt(0)] = z;
+
 /** Chirality classes after '@' with their largest number (OpenSMILES). */
 const CHIRAL_CLASSES: Record<string, number> = { TH: 2, AL: 2, SP: 3, TB: 20, OH: 30 };
 
@@ -113,12 +117,9 @@ export function parse(s: string): Graph {
     if (c === 42) unspecified(i);
     if (isUpper(c) || isLower(c)) {
       const next = s.charCodeAt(i + 1);
-      let z = 0;
-      let len = 1;
       // organic subset: B C N O P S F Cl Br I, aromatic b c n o p s
-      if (c === 66) [z, len] = next === 114 ? [35, 2] : [5, 1];
-      else if (c === 67) [z, len] = next === 108 ? [17, 2] : [6, 1];
-      else z = { 78: 7, 79: 8, 70: 9, 80: 15, 83: 16, 73: 53, 98: 5, 99: 6, 110: 7, 111: 8, 112: 15, 115: 16 }[c] ?? -1;
+      const len = (c === 66 && next === 114) || (c === 67 && next === 108) ? 2 : 1;
+      const z = len === 2 ? (c === 66 ? 35 : 17) : ORGANIC[c];
       if (z < 0) fail(i);
       addAtom(z, isLower(c) ? 1 : 0, i, len, i);
       i += len;
