@@ -146,11 +146,12 @@ export class PredictPool {
       this.workers.push(entry);
     }
     // The walker loads its models (~0.1 s) while this thread analyses the first chunks, rather than after.
-    // (Bad options or a broken model file: the first chunk reports them, line by line.)
     if (this.walker) {
       try {
         this.workers[0].worker.postMessage({ warm: walkKeys(opts) } satisfies ChunkRequest);
-      } catch {}
+      } catch {
+        // bad options or a broken model file: the first chunk reports them, line by line
+      }
     }
   }
 
