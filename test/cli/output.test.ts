@@ -6,6 +6,7 @@ import { streamIO } from '../../src/cli/context.js';
 import { csvField, csvLine, printResult, tableNumber } from '../../src/cli/output.js';
 import { conversionView } from '../../src/cli/commands/convert.js';
 import type { ConversionResult } from '../../src/api/types.js';
+import { runBatch } from '../../src/cli/batch.js';
 import { testConfigDir } from '../helpers.js';
 
 const golden = (name: string) => readFileSync(new URL(`../fixtures/golden/${name}`, import.meta.url), 'utf8');
@@ -74,5 +75,38 @@ describe('table numbers', () => {
   it('a non-finite number is an empty cell', () => {
     for (const v of [NaN, Infinity, -Infinity]) expect(tableNumber(v)).toBe('');
     expect(tableNumber(0)).toBe('0');
+  });
+});
+
+describe('batch output is gathered', () => {
+  const run = async (lines: string[], format: string, slowAfter?: number) => {
+    const writes: string[] = [];
+    const out = new Writable({ write: (c, _e, cb) => (writes.push(c.toString()), cb()) });
+    const io = streamIO(Readable.from([]), out, new Writable({ write: (_c, _e, cb) => cb() }));
+    const ctx = buildContext({ io, env: { CHEM_CONFIG_DIR: testConfigDir, NO_COLOR: '1' }, setExit: () => {} }, { format }, false);
+    const view = { columns: [{ key: 'n' }], rows: (r: { n: number }) => [r] };
+    async function* input() {
+      for (const [i, line] of lines.entries()) {
+        if (i === slowAfter) await new Promise((r) => setTimeout(r, 50)); // a pause in the input
+        yield line;
+      }
+    }
+    const seen: number[] = [];
+    const code = await runBatch(ctx, input(), async (s) => (seen.push(writes.length), { n: Number(s) }), view, { concurrency: 1 });
+    return { code, writes, seen };
+  };
+
+  it('3 000 CSV rows go out in a few writes, in order, each row once', async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => String(i));
+    const { code, writes } = await run(lines, 'csv');
+    expect(code).toBe(0);
+    expect(writes.length).toBeLessThan(10); // ~21 000 characters: one write a row before
+    expect(writes.join('')).toBe('input,n,error\r\n' + lines.map((l) => `${l},${l},\r\n`).join(''));
+  });
+
+  it('what is gathered goes out when the input pauses', async () => {
+    const { writes, seen } = await run(['1', '2', '3'], 'ndjson', 2);
+    expect(seen[2]).toBeGreaterThan(0); // the first two rows were written before the third line came
+    expect(writes.join('')).toBe(['1', '2', '3'].map((n) => `{"input":"${n}","result":{"n":${n}}}\n`).join(''));
   });
 });
