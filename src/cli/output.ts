@@ -188,6 +188,19 @@ export function openWriter<T>(ctx: Context, fullView: View<T>, kind: Kind = 'sin
     await io.write(out);
   };
   const csvHeader = () => csvLine(columns.map((c) => columnHeader(c, ctx)));
+  // Per column its display-unit conversion, looked up once: CSV rows are the hot path of big batches.
+  const converts = columns.map((c) => (c.unit ? displayUnit(c.unit, ctx.units).convert : undefined));
+  /** The CSV record of a row (a batch row's input given apart: its result's row is used as it is, not copied). */
+  const csvRecord = (row: Row, input?: string): string => {
+    let line = '';
+    for (let i = 0; i < columns.length; i++) {
+      const c = columns[i];
+      const v = c === INPUT ? input : row[c.key];
+      const convert = converts[i];
+      line += (i ? ',' : '') + csvField(convert && typeof v === 'number' ? convert(v) : v);
+    }
+    return line + '\r\n';
+  };
 
   return {
     async write(e) {
@@ -205,8 +218,9 @@ export function openWriter<T>(ctx: Context, fullView: View<T>, kind: Kind = 'sin
           }
           return io.write(docText(e) + '\n');
         case 'csv': {
-          const rows = rowsOf(e).map((r) => csvLine(columns.map((c) => cellValue(c, r[c.key], ctx))));
-          return io.write((count === 1 ? csvHeader() : '') + rows.join(''));
+          const input = 'input' in e ? e.input : undefined;
+          const text = batch && 'result' in e ? csvRecord(view.rows(e.result)[0], input) : rowsOf(e).map((r) => csvRecord(r, input)).join('');
+          return io.write((count === 1 ? csvHeader() : '') + text);
         }
         case 'table':
           if (kind === 'single' && view.table && 'result' in e) return io.write(view.table(e.result, render));
