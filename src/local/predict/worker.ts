@@ -10,7 +10,14 @@ const port = parentPort!;
 let predictor: Promise<typeof import('./pool.js')> | undefined;
 
 port.on('message', (request: ChunkRequest) => {
-  if ('warm' in request) return void request.warm.forEach((key) => loadModel(key));
+  if ('warm' in request) {
+    try {
+      request.warm.forEach((key) => loadModel(key));
+    } catch {
+      // a broken model file: the walk that needs it fails, and its molecules are predicted alone (pool.ts)
+    }
+    return;
+  }
   if ('walk' in request) {
     let values: Float64Array;
     try {
