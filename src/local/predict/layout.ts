@@ -8,7 +8,7 @@ import { JOBACK_GROUPS } from './joback-table.js';
 export const FEATURES_VERSION = 3;
 
 export const ELEMENTS: readonly [string, number][] = [['C', 6], ['H', 1], ['N', 7], ['O', 8], ['F', 9], ['Cl', 17], ['Br', 35], ['I', 53], ['S', 16], ['P', 15], ['Si', 14], ['B', 5]];
-export const GRAPH = ['rings', 'aromatic_atoms', 'ring_atoms', 'charged_atoms', 'net_charge', 'single_bonds', 'double_bonds', 'triple_bonds', 'aromatic_bonds', 'rotatable_bonds', 'hbond_donors', 'hbond_acceptors', 'fragments', 'degree1', 'degree2', 'degree3', 'degree4', 'csp3', 'halogens'];
+const GRAPH = ['rings', 'aromatic_atoms', 'ring_atoms', 'charged_atoms', 'net_charge', 'single_bonds', 'double_bonds', 'triple_bonds', 'aromatic_bonds', 'rotatable_bonds', 'hbond_donors', 'hbond_acceptors', 'fragments', 'degree1', 'degree2', 'degree3', 'degree4', 'csp3', 'halogens'];
 export const JOBACK_ESTIMATES = ['tb', 'tf', 'tc', 'pc_bar', 'vc_cm3', 'hf', 'gf', 'hvap', 'hfus', 'af_lee_kesler', 'log10ws_gse'] as const;
 /** The Crippen atom types, in table order. */
 export const CRIPPEN_TYPE_NAMES: readonly string[] = [...new Set(CRIPPEN_TYPES.map((row) => row.type))];
