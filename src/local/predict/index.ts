@@ -389,24 +389,17 @@ function withInfo(r: PredictionResult): PredictionResult {
 
 /**
  * The walk of the wanted models' trees, and what puts each model's point into `fixed[key]` from its values: first
- * when the model beats its baseline (Model.first), else after the group-contribution point. Outside a model's domain there is no model point; the reason goes
- * into `c` of the group-contribution point. A molecule without the estimate an offset model corrects has no such
- * point either: the model's direct fallback (`<key>-direct`) gives its only point. The features are computed only
- * when some wanted key has a model, once per molecule; each model walks its trees for all molecules in its domain
- * at once. `firstOnly`: the caller reads the first point of each property only (flat rows), so the point of a model
+ * when the model beats its baseline (Model.first), else after the group-contribution point. Outside a model's
+ * domain there is no model point; the reason goes into `c` of the group-contribution point. A molecule without
+ * the estimate an offset model corrects has no such point either: the model's direct fallback (`<key>-direct`) gives
+ * its only point. The features are computed only when some wanted key has a model, once per molecule; each model
+ * walks its trees for all molecules in its domain at once. `firstOnly`: the caller reads the first point of each property only (flat rows), so the point of a model
  * that follows its baseline is computed only for the molecules without a baseline point. A model built on another's
  * (Model.per) has a point where that one has a value too; that one is evaluated for it, wanted or not.
  */
 function modelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: PropertyMap[], firstOnly = false): { walk: WalkJob; put(values: Values[]): void } | undefined {
-  const models: { key: string; m: Model; direct: boolean; helper?: boolean }[] = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {
-    const m = loadModel(key);
-    return m ? [{ key, m, direct: false }] : [];
-  });
+  const models = wantedModels(wanted);
   if (!models.length || !parts.length) return undefined;
-  for (const { m } of [...models]) {
-    const base = m.per && loadModel(m.per.key);
-    if (base && !models.some((e) => e.key === base.key)) models.push({ key: base.key, m: base, direct: false, helper: true });
-  }
   // the vectors in one array: one allocation a chunk, and one buffer to hand to a walker thread (pool.ts)
   const width = FEATURE_NAMES.length;
   const vectors = new Float32Array(parts.length * width);
@@ -462,6 +455,19 @@ function modelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Propert
   return { walk, put };
 }
 
+/** The wanted properties' models, then those they are built on (Model.per) as helpers: evaluated, no point of their own. */
+function wantedModels(wanted: Set<string>): { key: string; m: Model; direct: boolean; helper?: boolean }[] {
+  const models: { key: string; m: Model; direct: boolean; helper?: boolean }[] = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {
+    const m = loadModel(key);
+    return m ? [{ key, m, direct: false }] : [];
+  });
+  for (const { m } of [...models]) {
+    const base = m.per && loadModel(m.per.key);
+    if (base && !models.some((e) => e.key === base.key)) models.push({ key: base.key, m: base, direct: false, helper: true });
+  }
+  return models;
+}
+
 /** `c` of a direct fallback's point. */
 export const DIRECT_NOTE = 'learnt directly: no group-contribution estimate to correct (larger errors)';
 
@@ -487,11 +493,7 @@ function withExtra(grid: readonly number[], extra: readonly number[]): readonly 
  * The models a walk of these options may need, by file name: the wanted properties' and those they are built on
  * (direct fallbacks are left out: few batches need them). A walker thread loads them while the first chunk is analysed.
  */
-export function walkKeys(opts: PredictOptions): string[] {
-  const wanted = checkPredictOptions(opts);
-  const keys = MODEL_KEYS.filter((k) => wanted.has(k) && loadModel(k));
-  return [...new Set([...keys, ...keys.flatMap((k) => loadModel(k)!.per?.key ?? [])])];
-}
+export const walkKeys = (opts: PredictOptions): string[] => wantedModels(checkPredictOptions(opts)).map((e) => e.key);
 
 /** Validates the options (400 on a bad temperature or key) and returns the keys to predict. */
 export function checkPredictOptions(opts: PredictOptions): Set<string> {

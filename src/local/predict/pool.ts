@@ -52,9 +52,9 @@ function stageChunk(smiles: string[], opts: PredictOptions, mode: ChunkMode): St
 
 /**
  * Worker threads of a big batch by default: one per core from three cores on, a walker on two (see PredictPool),
- * none on one. One thread alone keeps about 1.4 cores busy (its collector's and compiler's threads), so on two cores workers that
- * each predict whole chunks add only their start-up and contention: 10 000 SMILES with two of them ran at 0.90-0.98x
- * the speed of one thread on an idle 2-core machine, at 0.55-0.68x on a loaded one.
+ * none on one. One thread alone keeps about 1.4 cores busy (its collector's and compiler's threads), so on two cores
+ * workers that each predict whole chunks add only their start-up and contention: 10 000 SMILES with two of them ran
+ * at 0.90-0.98x the speed of one thread on an idle 2-core machine, at 0.55-0.68x on a loaded one.
  */
 export function defaultJobs(): number {
   const cores = availableParallelism();
