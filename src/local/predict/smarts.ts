@@ -555,6 +555,20 @@ export function compileSmarts(smarts: string): Pattern {
 }
 
 /**
+ * How far from its first atom a match of `p` looks: the depth of its pattern tree, or Infinity when it reads more than
+ * the atoms' classes (atomClasses) and the bonds' codes (recursion, ring closures, ring-bond tests). A pattern of
+ * reach 1 matches at a node or not by the node's class and its neighbours' (bond code, class) pairs alone.
+ */
+export function reach(p: Pattern): number {
+  const depth: number[] = [];
+  for (const [k, pa] of p.atoms.entries()) {
+    if (pa.rest !== null || pa.closures.length || (k > 0 && !pa.exact)) return Infinity;
+    depth.push(k === 0 ? 0 : depth[pa.parent] + 1);
+  }
+  return Math.max(...depth);
+}
+
+/**
  * The same pattern with atom `root` first (the matcher anchors the first atom, so a rare one is cheaper), its
  * atoms in depth-first order from there: every bond test is symmetric, so any spanning tree of the pattern's
  * bonds matches the same, the other bonds becoming ring closures.
