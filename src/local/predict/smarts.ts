@@ -556,8 +556,8 @@ export function compileSmarts(smarts: string): Pattern {
 
 /**
  * How far from its first atom a match of `p` looks: the depth of its pattern tree, or Infinity when it reads more than
- * the atoms' classes (atomClasses) and the bonds' codes (recursion, ring closures, ring-bond tests). A pattern of
- * reach 1 matches at a node or not by the node's class and its neighbours' (bond code, class) pairs alone.
+ * the atoms' classes (atomClasses) and the bonds' codes (recursion, ring closures, ring-bond tests). Whether a pattern
+ * of reach 1 matches at a node follows from the node's star (star()).
  */
 export function reach(p: Pattern): number {
   const depth: number[] = [];
@@ -780,6 +780,59 @@ function classId(lo: number, hi: number): number {
   }
   return id;
 }
+
+/**
+ * The star of a node, from the last star() call: its class, then each neighbour's bond code × 2^16 + class, ascending
+ * (for the view's neighbours: hydrogen nodes only when explicitH).
+ */
+let starCodes = new Int32Array(16);
+let starLength = 0;
+
+/**
+ * Node `a`'s star (kept for StarMemo) and its 30-bit hash, or -1 when a node of it has no class (cls: atomClasses(g,
+ * explicitH)). Nodes of one star agree on every pattern of reach ≤ 1 (reach()) anchored at them.
+ */
+export function star(g: MolGraph, cls: Int32Array, a: number, explicitH: boolean): number {
+  const [from, to] = [g.start[a], explicitH ? g.start[a + 1] : g.coreEnd[a]];
+  if (cls[a] < 0) return -1;
+  if (starCodes.length <= to - from) starCodes = new Int32Array(2 * (to - from + 1));
+  starCodes[0] = cls[a];
+  let n = 1;
+  for (let j = from; j < to; j++) {
+    const c = cls[g.nbr[j]];
+    if (c < 0) return -1;
+    const v = g.bond[j] * 65536 + c;
+    let i = n++;
+    for (; i > 1 && starCodes[i - 1] > v; i--) starCodes[i] = starCodes[i - 1];
+    starCodes[i] = v;
+  }
+  starLength = n;
+  let h = 2166136261;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ starCodes[i], 16777619);
+  return h & 0x3fffffff;
+}
+
+/**
+ * Results per star, for a table's matches at an atom when every pattern tried there has reach ≤ 1 (so they follow
+ * from the star): distinct molecules share most stars, and a known star skips the matching. get() and set() refer
+ * to the star of the last star() call, by its hash; an entry of another star under that hash is a miss. Bounded: a
+ * long-running server keeps no more than MAX_STARS (the rest are matched each time).
+ */
+export class StarMemo<T> {
+  private readonly memo = new Map<number, { star: Int32Array; value: T }>();
+
+  get(hash: number): T | undefined {
+    const e = hash < 0 ? undefined : this.memo.get(hash);
+    if (e === undefined || e.star.length !== starLength) return undefined;
+    for (let i = 0; i < starLength; i++) if (e.star[i] !== starCodes[i]) return undefined;
+    return e.value;
+  }
+
+  set(hash: number, value: T): void {
+    if (hash >= 0 && this.memo.size < MAX_STARS && !this.memo.has(hash)) this.memo.set(hash, { star: starCodes.slice(0, starLength), value });
+  }
+}
+const MAX_STARS = 1 << 16;
 
 /** A table of patterns anchored at their first atom, in table order: those that can match at a node. */
 export class PatternIndex<T extends { pattern: Pattern }> {
