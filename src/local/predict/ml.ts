@@ -33,8 +33,8 @@ export interface Model {
    */
   calibration: number;
   error?: { baseScore: number };
-  /** index: seenIndex() of seen, made on first use. */
-  novelty?: { ref: number; seen: Uint32Array; index?: { start: Uint32Array; shift: number } };
+  /** bit: the model's bit in SEEN, given on first use. */
+  novelty?: { ref: number; seen: Uint32Array; bit?: number };
   cv: Record<string, { mae: number; n: number }>;
   domain: { elements: string[]; max_heavy: number };
   trainedOn: number;
@@ -292,6 +292,7 @@ export interface Values {
  */
 export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[], have: readonly Int32Array[], inside?: readonly Uint8Array[], envs?: readonly Uint32Array[]): Values[] {
   const out = ms.map(() => ({ v: new Float64Array(xs.length).fill(NaN), e: new Float64Array(xs.length).fill(NaN) }));
+  const unseen = envs && unseenCounts(ms, envs);
   const walked: number[] = [];
   ms.forEach((m, j) => {
     // A few molecules: walking in JavaScript beats copying the forest into the walker's memory (~0.6 ms a model) or,
@@ -306,7 +307,7 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
         ranks(f, x, have[i], row, 0, undefined);
         for (let k = 0; k < outs.length; k++) outs[k] = walkFlat(f, k, row, baseScore(m, k, outs.length));
       } else m.members!.forEach((mb, k) => (outs[k] = member(mb, x, baseScore(m, k, outs.length))));
-      combine(m, x, envs?.[i], outs, 0, outs.length, out[j], i);
+      combine(m, x, unseen ? unseen[i * ms.length + j] : -1, outs, 0, outs.length, out[j], i);
     });
   });
   if (!walked.length) return out;
@@ -342,7 +343,7 @@ export function evaluateModels(ms: readonly Model[], xs: readonly Float32Array[]
           for (let b = 0; b < count; b++) sums[b * members + t] = w.sums[b];
         }
         let b = 0;
-        for (let i = from; i < from + n; i++) if (!inside || inside[j][i]) combine(ms[j], xs[i], envs?.[i], sums, b++ * members, members, out[j], i);
+        for (let i = from; i < from + n; i++) if (!inside || inside[j][i]) combine(ms[j], xs[i], unseen ? unseen[i * ms.length + j] : -1, sums, b++ * members, members, out[j], i);
       });
     }
   }
@@ -372,45 +373,104 @@ export function evaluateMany(m: Model, xs: readonly Float32Array[], have?: reado
 /** The base score member k of a model's n members starts from: the error member (the last) has its own. */
 const baseScore = (m: Model, k: number, n: number) => (m.error && k === n - 1 ? m.error.baseScore : m.baseScore);
 
-/** The factor max(1, unseen / ref) of a model's e for a molecule of environments `ids` (see Model.calibration). */
-function noveltyFactor(m: Model, ids: Uint32Array | undefined): number {
-  const nv = m.novelty;
-  if (!nv || !ids) return 1;
-  const { seen } = nv;
-  const { start, shift } = (nv.index ??= seenIndex(seen));
-  let unseen = 0;
-  for (let k = 0; k < ids.length; k++) {
-    const id = ids[k];
-    const b = id >>> shift;
-    let i = start[b];
-    while (i < start[b + 1] && seen[i] < id) i++;
-    if (i === start[b + 1] || seen[i] !== id) unseen++;
+/**
+ * Which models' training compounds hold each atom environment id: one open-addressing table over the union of the
+ * loaded models' seen ids (Model.novelty) with a bit per model, so a molecule's unseen counts for all the models of a
+ * walk take one lookup per id, not one per id and model (those cache-missing lookups were a fifth of the walker's
+ * time). Keys are stored + 1 (0 marks an empty slot; an id of 0xffffffff has its own mask).
+ */
+const SEEN = { keys: new Uint32Array(1 << 16), masks: new Uint32Array(1 << 16), shift: 16, size: 0, bits: 0, topMask: 0 };
+
+/** Loads the model of `key` and enters its seen ids into SEEN: what a walker thread does before its first batch. */
+export function warmModel(key: string): void {
+  const m = loadModel(key);
+  if (m?.novelty) seenBit(m.novelty);
+}
+
+/** The model's bit in SEEN (its seen ids entered on first use). */
+function seenBit(nv: NonNullable<Model['novelty']>): number {
+  if (nv.bit !== undefined) return nv.bit;
+  if (SEEN.bits === 32) throw new Error('more than 32 models with novelty data loaded');
+  const bit = SEEN.bits++;
+  while (2 * (SEEN.size + nv.seen.length) > SEEN.keys.length) growSeen();
+  for (const id of nv.seen) {
+    if (id === 0xffffffff) {
+      SEEN.topMask |= 1 << bit;
+      continue;
+    }
+    const at = seenSlot(id);
+    if (SEEN.keys[at] === 0) {
+      SEEN.keys[at] = id + 1;
+      SEEN.size++;
+    }
+    SEEN.masks[at] |= 1 << bit;
   }
-  return Math.max(1, unseen / nv.ref);
+  return (nv.bit = bit);
+}
+
+/** The slot of id in SEEN: its own, or the empty one where it would go (linear probing from a multiplicative hash). */
+function seenSlot(id: number): number {
+  const last = SEEN.keys.length - 1;
+  let at = Math.imul(id, 0x9e3779b1) >>> SEEN.shift;
+  while (SEEN.keys[at] !== 0 && SEEN.keys[at] !== id + 1) at = (at + 1) & last;
+  return at;
+}
+
+function growSeen(): void {
+  const [keys, masks] = [SEEN.keys, SEEN.masks];
+  SEEN.keys = new Uint32Array(2 * keys.length);
+  SEEN.masks = new Uint32Array(2 * keys.length);
+  SEEN.shift--;
+  for (let k = 0; k < keys.length; k++) {
+    if (keys[k] === 0) continue;
+    const at = seenSlot(keys[k] - 1);
+    SEEN.keys[at] = keys[k];
+    SEEN.masks[at] = masks[k];
+  }
 }
 
 /**
- * Where each bucket of a model's sorted seen environment ids starts, the bucket being an id's top bits (about four
- * ids a bucket: the ids are hashes, so evenly spread): a lookup reads one small table and a few neighbouring ids,
- * where a binary search of the ~20 000 ids took ~15 cache-missing steps (a tenth of a CSV batch's time).
+ * Per molecule i and model j (at i × models + j), how many of the molecule's environment ids the model's training
+ * compounds do not hold; -1 for a model without novelty data. A batch looks them up in SEEN; a few molecules by
+ * binary search in each model's sorted ids (entering them all into SEEN takes ~30 ms, a single prediction's budget).
  */
-function seenIndex(seen: Uint32Array): { start: Uint32Array; shift: number } {
-  let bits = 1;
-  while (bits < 24 && 4 << bits < seen.length) bits++;
-  const shift = 32 - bits;
-  const start = new Uint32Array((1 << bits) + 1);
-  for (let i = 0, b = 0; b <= 1 << bits; b++) {
-    while (i < seen.length && seen[i] >>> shift < b) i++;
-    start[b] = i;
+function unseenCounts(ms: readonly Model[], envs: readonly Uint32Array[]): Int32Array {
+  const out = new Int32Array(envs.length * ms.length);
+  if (envs.length < FLAT_MIN) {
+    envs.forEach((ids, i) => ms.forEach((m, j) => (out[i * ms.length + j] = m.novelty ? ids.reduce((n, id) => (holds(m.novelty!.seen, id) ? n : n + 1), 0) : -1)));
+    return out;
   }
-  return { start, shift };
+  const bits = ms.map((m) => (m.novelty ? seenBit(m.novelty) : -1));
+  const all = bits.reduce((a, b) => (b < 0 ? a : a | (1 << b)), 0);
+  envs.forEach((ids, i) => {
+    const at = i * ms.length;
+    for (let j = 0; j < ms.length; j++) if (bits[j] < 0) out[at + j] = -1;
+    for (let k = 0; k < ids.length; k++) {
+      const mask = ids[k] === 0xffffffff ? SEEN.topMask : SEEN.masks[seenSlot(ids[k])];
+      if ((mask & all) === all) continue; // seen by every model of the walk: the common case
+      for (let j = 0; j < ms.length; j++) if (bits[j] >= 0 && !((mask >>> bits[j]) & 1)) out[at + j]++;
+    }
+  });
+  return out;
+}
+
+/** Whether the sorted array `seen` holds `id`. */
+function holds(seen: Uint32Array, id: number): boolean {
+  let [lo, hi] = [0, seen.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (seen[mid] < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < seen.length && seen[lo] === id;
 }
 
 /**
  * Model value i (into out.v[i], out.e[i]) from its n members' tree sums outs[at ..]: the value members' mean (onto
- * the offset estimate); e from the error member and the molecule's novelty, or from the value members' spread.
+ * the offset estimate); e from the error member and the molecule's unseen count (-1: none), or from the value
+ * members' spread.
  */
-function combine(m: Model, x: Float32Array, ids: Uint32Array | undefined, outs: Float64Array, at: number, n: number, out: Values, i: number): void {
+function combine(m: Model, x: Float32Array, unseen: number, outs: Float64Array, at: number, n: number, out: Values, i: number): void {
   const { offset } = m;
   const base = offset ? (x[offset.index] * offset.scale) / (offset.over === undefined ? 1 : x[offset.over]) : 0;
   const values = m.error ? n - 1 : n;
@@ -420,7 +480,8 @@ function combine(m: Model, x: Float32Array, ids: Uint32Array | undefined, outs: 
   const v = m.transform === 'log' ? Math.exp(base + mean) : base + mean;
   out.v[i] = v;
   if (m.error) {
-    out.e[i] = m.calibration * Math.exp(outs[at + n - 1]) * noveltyFactor(m, ids);
+    // the novelty factor max(1, unseen / ref) (see Model.calibration); without the molecule's environments, 1
+    out.e[i] = m.calibration * Math.exp(outs[at + n - 1]) * (unseen > 0 ? Math.max(1, unseen / m.novelty!.ref) : 1);
     return;
   }
   let variance = 0;

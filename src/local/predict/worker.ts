@@ -2,7 +2,7 @@
 // calling thread, and posts the results back in order. A walker imports only the models' code: the predictor's
 // (pool.js and what it imports, OpenChemLib among them) is loaded at the first chunk to predict.
 import { parentPort } from 'node:worker_threads';
-import { loadModel, walkModels } from './ml.js';
+import { walkModels, warmModel } from './ml.js';
 import { packValues, unpackWalk } from './packing.js';
 import type { ChunkRequest, WorkerReply } from './pool.js';
 
@@ -12,7 +12,7 @@ let predictor: Promise<typeof import('./pool.js')> | undefined;
 port.on('message', (request: ChunkRequest) => {
   if ('warm' in request) {
     try {
-      request.warm.forEach((key) => loadModel(key));
+      request.warm.forEach(warmModel);
     } catch {
       // a broken model file: the walk that needs it fails, and its molecules are predicted alone (pool.ts)
     }
