@@ -32,7 +32,7 @@ export function crippen(g: MolGraph): CrippenResult {
   const cls = atomClasses(g, true);
   sums.logp = sums.mr = sums.seen = 0;
   for (let a = 0; a < g.heavy; a++) {
-    const hash = star(g, cls, a, true);
+    const hash = star(g, cls, a);
     add(typed(g, cls, a, hash, HEAVY), 1);
     const hydrogens = g.start[a + 1] - g.coreEnd[a];
     if (hydrogens) add(typed(g, cls, g.nbr[g.coreEnd[a]], hash, HYDROGEN), hydrogens);

@@ -782,18 +782,19 @@ function classId(lo: number, hi: number): number {
 }
 
 /**
- * The star of a node, from the last star() call: its class, then each neighbour's bond code × 2^16 + class, ascending
- * (for the view's neighbours: hydrogen nodes only when explicitH).
+ * The star of a node, from the last star() call: its class, then each neighbour's (hydrogen nodes included) bond code
+ * × 2^16 + class, ascending.
  */
 let starCodes = new Int32Array(16);
 let starLength = 0;
 
 /**
- * Node `a`'s star (kept for StarMemo) and its 30-bit hash, or -1 when a node of it has no class (cls: atomClasses(g,
- * explicitH)). Nodes of one star agree on every pattern of reach ≤ 1 (reach()) anchored at them.
+ * Node `a`'s star in the explicit-hydrogen view (kept for StarMemo) and its 30-bit hash, or -1 when a node of it has
+ * no class (cls: atomClasses(g, true)). Nodes of one star agree on every pattern of reach ≤ 1 (reach()) anchored at
+ * them.
  */
-export function star(g: MolGraph, cls: Int32Array, a: number, explicitH: boolean): number {
-  const [from, to] = [g.start[a], explicitH ? g.start[a + 1] : g.coreEnd[a]];
+export function star(g: MolGraph, cls: Int32Array, a: number): number {
+  const [from, to] = [g.start[a], g.start[a + 1]];
   if (cls[a] < 0) return -1;
   if (starCodes.length <= to - from) starCodes = new Int32Array(2 * (to - from + 1));
   starCodes[0] = cls[a];
