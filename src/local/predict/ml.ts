@@ -171,8 +171,12 @@ export function parseModel(doc: ModelFile, path: string): Model {
 /** Why a molecule is outside the model's domain, or undefined when it is inside. */
 export function outsideDomain(m: Model, x: Float32Array, { elements, fragments, heavy }: DomainFacts): string | undefined {
   if (fragments !== 1) return `${fragments} disconnected parts (salts and mixtures are outside its training data)`;
-  const foreign = elements.filter((e) => !m.domain.elements.includes(e));
-  if (foreign.length) return `element${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} outside its training data`;
+  // the message only when some element is foreign (this runs per molecule and model: no array otherwise)
+  for (const e of elements) {
+    if (m.domain.elements.includes(e)) continue;
+    const foreign = elements.filter((f) => !m.domain.elements.includes(f));
+    return `element${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} outside its training data`;
+  }
   if (heavy > m.domain.max_heavy) return `${heavy} heavy atoms, more than any training compound (${m.domain.max_heavy})`;
   if (lacksEstimate(m, x)) return 'no group-contribution estimate to correct';
   return undefined;
