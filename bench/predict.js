@@ -2,9 +2,9 @@
 // Benchmark of the local predictor. Figures from one run, each printed as a ratio against its peer:
 //  1. batch throughput: `chem predict -` over N SMILES in the default NDJSON output (whole v1 results with the
 //     default T grids) and in CSV (every property at 298.15 K), chem-ml model points included, with the default
-//     worker setting (a walker thread on two cores, one worker per core from three); also with --jobs 0 (the calling thread only). Peer: Open Babel's logP alone,
-//     `obabel -ismi FILE -osmi --append logP -O /dev/null`, on the same file. Each command runs --rounds times,
-//     interleaved; the best wall time of each is compared. Goal: chem >= 0.8x obabel's molecules/s for the
+//     worker setting (a walker thread on two cores, one worker per core from three); also with --jobs 0 (the calling
+//     thread only). Peer: Open Babel's logP alone, `obabel -ismi FILE -osmi --append logP -O /dev/null`, on the same
+//     file. Each command runs --rounds times, interleaved; the best wall time of each is compared. Goal: chem >= 0.8x obabel's molecules/s for the
 //     default CSV on the distinct molecules (chem computes every property and model point; obabel one logP).
 //     The main figures are on N DISTINCT molecules: the first N distinct SMILES of the database's compounds
 //     (--db PATH, or CHEM_DB), so no cache of repeated inputs could help; the same figures follow on the 50

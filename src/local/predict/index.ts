@@ -393,9 +393,10 @@ function withInfo(r: PredictionResult): PredictionResult {
  * domain there is no model point; the reason goes into `c` of the group-contribution point. A molecule without
  * the estimate an offset model corrects has no such point either: the model's direct fallback (`<key>-direct`) gives
  * its only point. The features are computed only when some wanted key has a model, once per molecule; each model
- * walks its trees for all molecules in its domain at once. `firstOnly`: the caller reads the first point of each property only (flat rows), so the point of a model
- * that follows its baseline is computed only for the molecules without a baseline point. A model built on another's
- * (Model.per) has a point where that one has a value too; that one is evaluated for it, wanted or not.
+ * walks its trees for all molecules in its domain at once. `firstOnly`: the caller reads the first point of each
+ * property only (flat rows), so the point of a model that follows its baseline is computed only for the molecules
+ * without a baseline point. A model built on another's (Model.per) has a point where that one has a value too; that
+ * one is evaluated for it, wanted or not.
  */
 function modelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: PropertyMap[], firstOnly = false): { walk: WalkJob; put(values: Values[]): void } | undefined {
   const models = wantedModels(wanted);
@@ -455,9 +456,12 @@ function modelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: Propert
   return { walk, put };
 }
 
-/** The wanted properties' models, then those they are built on (Model.per) as helpers: evaluated, no point of their own. */
-function wantedModels(wanted: Set<string>): { key: string; m: Model; direct: boolean; helper?: boolean }[] {
-  const models: { key: string; m: Model; direct: boolean; helper?: boolean }[] = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {
+/** A model of a walk: `direct`, a fallback (`<key>-direct`); `helper`, evaluated for a model built on it, no point of its own. */
+type WalkedModel = { key: string; m: Model; direct: boolean; helper?: boolean };
+
+/** The wanted properties' models, then those they are built on (Model.per) as helpers. */
+function wantedModels(wanted: Set<string>): WalkedModel[] {
+  const models: WalkedModel[] = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {
     const m = loadModel(key);
     return m ? [{ key, m, direct: false }] : [];
   });
