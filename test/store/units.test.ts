@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { property } from '../../src/api/properties.js';
 import * as u from '../../src/local/store/import/units.js';
-import { alibakhshi, dippr101, dippr106, ppds12, ppds9, shomate, tGrid, trcCpOverR } from '../../src/local/store/import/correlations.js';
+import { alibakhshi, dippr101, dippr106, ppds12, ppds9, shomate, trcCpOverR } from '../../src/tdep/equations.js';
+import { tGrid } from '../../src/local/store/import/correlations.js';
 
 describe('unit conversions', () => {
   it('matches the registry units', () => {

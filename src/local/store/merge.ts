@@ -318,6 +318,7 @@ function withoutRef(p: PointRec): MergedPoint {
   if (p.r !== undefined) out.r = p.r;
   if (p.e !== undefined) out.e = p.e;
   if (p.calc) out.calc = true;
+  if (p.curve) out.curve = p.curve;
   return out;
 }
 

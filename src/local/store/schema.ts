@@ -21,6 +21,10 @@
 //     norm = normalizeText(name) (lower case, accents stripped, single spaces; search/query.ts).
 //   points(compound_id, key, v, s, t, c, r, e, calc, o)  one data point (spec 2.2) in the registry
 //     unit of `key` (properties.ts); t only for T-dependent keys; calc/o are 0|1.
+//   correlations(compound_id, key, s, eq, coeffs, unit, tmin, tmax, c, r, calc)   the temperature
+//     correlation each sampled curve of `points` came from: the registry's equation label
+//     (tdep/equations.ts), its coefficients (comma-separated, as imported), the unit it gives (the
+//     importer's, converted to the registry unit on evaluation) and its range in K; c/r as its points'.
 //   sources(key PK, db, url, license, ref)   the `src` descriptors points refer to by `s`.
 //   import_log(file PK, source, rows, accepted, rejected JSON, skipped JSON, parse_time)
 //     per source file: rows read, accepted, rejected/skipped counts by reason.
@@ -34,7 +38,7 @@ import { ChemError } from '../../api/errors.js';
 
 export type DB = Database.Database;
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -89,6 +93,20 @@ const SCHEMA = `
   );
   CREATE INDEX points_compound ON points(compound_id);
   CREATE INDEX points_key_v ON points(key, v);
+  CREATE TABLE correlations (
+    compound_id TEXT NOT NULL REFERENCES compounds(id),
+    key TEXT NOT NULL,
+    s TEXT NOT NULL REFERENCES sources(key),
+    eq TEXT NOT NULL,
+    coeffs TEXT NOT NULL,
+    unit TEXT NOT NULL,
+    tmin REAL NOT NULL,
+    tmax REAL NOT NULL,
+    c TEXT,
+    r TEXT,
+    calc INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX correlations_compound ON correlations(compound_id);
   CREATE TABLE sources (key TEXT PRIMARY KEY, db TEXT NOT NULL, url TEXT NOT NULL, license TEXT NOT NULL, ref TEXT NOT NULL);
   CREATE TABLE import_log (
     file TEXT PRIMARY KEY,

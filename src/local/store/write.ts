@@ -20,6 +20,7 @@ export function writeCompounds(db: DB, compounds: MergedCompound[], mtime: numbe
   const insCas = db.prepare('INSERT OR IGNORE INTO cas_numbers (cas, compound_id) VALUES (?, ?)');
   const insName = db.prepare('INSERT INTO names (compound_id, name, norm, kind) VALUES (?, ?, ?, ?)');
   const insPoint = db.prepare('INSERT INTO points (compound_id, key, v, s, t, c, r, e, calc, o) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insCurve = db.prepare('INSERT INTO correlations (compound_id, key, s, eq, coeffs, unit, tmin, tmax, c, r, calc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   withoutIndexes(db, db.transaction(() => {
     for (const c of compounds) {
       insC.run({
@@ -46,6 +47,18 @@ export function writeCompounds(db: DB, compounds: MergedCompound[], mtime: numbe
         // The source's own reference is not repeated on every point (Store fills it back in).
         const r = p.r === SOURCES.get(p.s)?.ref ? null : (p.r ?? null);
         insPoint.run(c.id, p.key, p.v, p.s, p.t ?? null, p.c ?? null, r, p.e ?? null, p.calc ? 1 : 0, p.o ? 1 : 0);
+      }
+      // each correlation once, however many of its points (and references of the compound) gave it
+      const curves = new Set<string>();
+      for (const p of c.points) {
+        const k = p.curve;
+        if (!k) continue;
+        const coeffs = k.coeffs.join(',');
+        const id = `${p.key}\t${p.s}\t${k.eq}\t${coeffs}\t${k.tmin}\t${k.tmax}`;
+        if (curves.has(id)) continue;
+        curves.add(id);
+        const r = p.r === SOURCES.get(p.s)?.ref ? null : (p.r ?? null);
+        insCurve.run(c.id, p.key, p.s, k.eq, coeffs, k.unit, k.tmin, k.tmax, p.c ?? null, r, p.calc ? 1 : 0);
       }
     }
   }));

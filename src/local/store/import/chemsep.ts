@@ -2,7 +2,7 @@
 // and DIPPR-numbered T correlations (coefficients A–E, Tmin, Tmax, in J/kmol, J/(kmol×K), Pa×s).
 // Imported: tc pc vc af tb tf hf gf hfus, UNIQUAC r and q; hvapt (eq. 106, and hvap at ChemSep's own Tb), cpg
 // (ideal gas, eq. 16/100), dvisc (liquid, eq. 101). Vapour viscosity has no registry key.
-import { chemsep16, dippr100, dippr101, dippr102, dippr106 } from './correlations.js';
+import { curveFunction } from '../../../tdep/equations.js';
 import { tables, type Curve, type Note, type Value } from './runner.js';
 import { num, type Row } from './table.js';
 
@@ -48,15 +48,15 @@ function correlation(row: Row, tag: string): Correlation | undefined {
   return { eqno, c: ['A', 'B', 'C', 'D', 'E'].map((k) => get(k) ?? 0) as Correlation['c'], tmin, tmax };
 }
 
-function evaluate(k: Correlation, T: number, tc: number | undefined): number {
+/** The registry's equation and coefficients of a ChemSep correlation (eq. 106 with the compound's Tc). */
+function registered(k: Correlation, tc: number | undefined): [eq: string, coeffs: number[]] {
   const [A, B, C, D, E] = k.c;
   switch (k.eqno) {
-    case 16: return chemsep16(T, A, B, C, D, E);
-    case 100: return dippr100(T, A, B, C, D, E);
-    case 101: return dippr101(T, A, B, C, D, E);
-    case 102: return dippr102(T, A, B, C, D);
-    case 106: return tc ? dippr106(T, tc, A, B, C, D, E) : NaN;
-    default: return NaN;
+    case 16: return ['ChemSep equation 16', [A, B, C, D, E]];
+    case 100: return ['DIPPR equation 100', [A, B, C, D, E]];
+    case 101: return ['DIPPR equation 101', [A, B, C, D, E]];
+    case 102: return ['DIPPR equation 102', [A, B, C, D]];
+    default: return ['DIPPR equation 106', [tc!, A, B, C, D, E]];
   }
 }
 
@@ -70,9 +70,12 @@ function chemsepRow(row: Row): (Curve | Value | Note)[] {
     if (!eqs.includes(k.eqno)) out.push({ skip: `${key}: equation ${k.eqno} not supported` });
     else if (k.eqno === 106 && !tc) out.push({ skip: `${key}: eq. 106 without Tc` });
     // Eq. 106 vanishes at Tc: the grid stops just below it.
-    else out.push({ key, unit, tmin: k.tmin, tmax: k.tmax, ...(k.eqno === 106 ? { zeroAt: tc } : {}), f: (T) => evaluate(k, T, tc), c: `ChemSep eq. ${k.eqno}, ${k.tmin}–${k.tmax} K` });
-    if (key === 'hvapt' && k.eqno === 106 && tb !== undefined && tb >= k.tmin && tb <= k.tmax) {
-      out.push({ key: 'hvap', unit, v: evaluate(k, tb, tc), c: `ChemSep eq. 106 at Tb = ${tb} K` });
+    else {
+      const [eq, coeffs] = registered(k, tc);
+      out.push({ key, unit, tmin: k.tmin, tmax: k.tmax, ...(k.eqno === 106 ? { zeroAt: tc } : {}), eq, coeffs, c: `ChemSep eq. ${k.eqno}, ${k.tmin}–${k.tmax} K` });
+      if (key === 'hvapt' && k.eqno === 106 && tb !== undefined && tb >= k.tmin && tb <= k.tmax) {
+        out.push({ key: 'hvap', unit, v: curveFunction(eq, coeffs)(tb), c: `ChemSep eq. 106 at Tb = ${tb} K` });
+      }
     }
   }
   return out;

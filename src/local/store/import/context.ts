@@ -19,7 +19,16 @@ import type { Row } from './table.js';
  * formula its row gives for the compound (Hill order, H second without carbon, as the compounds'):
  * the merge drops the point when its compound has another formula (the row's CAS is another's).
  */
-export type PointIn = Pick<DataPoint, 'v' | 't' | 'c' | 'r' | 'e' | 'calc'> & { formula?: string };
+export type PointIn = Pick<DataPoint, 'v' | 't' | 'c' | 'r' | 'e' | 'calc'> & { formula?: string; curve?: StoredCurve };
+
+/** The correlation a sampled point was evaluated from: the registry's equation (tdep/equations.ts), its coefficients, the unit it gives and its range (K). */
+export interface StoredCurve {
+  eq: string;
+  coeffs: readonly number[];
+  unit: string;
+  tmin: number;
+  tmax: number;
+}
 
 export interface PointRec extends PointIn {
   ref: string;
@@ -206,6 +215,7 @@ export class ImportContext {
     if (p.e !== undefined && Number.isFinite(p.e)) rec.e = roundSignificant(p.e, MAX_DIGITS);
     if (p.calc) rec.calc = true;
     if (p.formula) rec.formula = p.formula;
+    if (p.curve) rec.curve = p.curve;
     this.points.push(rec);
     t.used = true;
     return true;

@@ -5,11 +5,10 @@
 // CAS (74-82-8): that row is refused. Perry 2-151 pairs dozens of its inorganics with the CAS of an
 // unrelated compound (potassium with L-lysine's, uranium with uracil's): its rows carry their formula,
 // and the merge drops their points from a compound of another formula.
-import { dippr100, shomate, tGrid, trcCpOverR, T298 } from './correlations.js';
+import { tGrid, T298 } from './correlations.js';
 import type { RowKey } from './context.js';
 import { at, cells, cellsOrZero, MISSING, reject, tables, type Column, type Curve, type TableSpec, type Value } from './runner.js';
 import { num, type Row } from './table.js';
-import { R } from './units.js';
 
 const DIR = 'Heat Capacity';
 
@@ -62,7 +61,7 @@ export const heatCapacity = tables('heat-capacity', [
       const [tmin, tmax, a0] = v as [number, number, number];
       const [a1, a2, a3, a4] = cellsOrZero(row, ['a1', 'a2', 'a3', 'a4']) as [number, number, number, number];
       const ts = tGrid(tmin, tmax).filter((T) => T !== T298 || num(row.Cpg) === undefined);
-      return [{ key: 'cpg', unit: 'J/(mol×K)', tmin, tmax, ts, f: (T) => R * dippr100(T, a0, a1, a2, a3, a4), c: `Cp/R polynomial, ${tmin}–${tmax} K` }];
+      return [{ key: 'cpg', unit: 'J/(mol×K)', tmin, tmax, ts, eq: 'Cp/R polynomial', coeffs: [a0, a1, a2, a3, a4], c: `Cp/R polynomial, ${tmin}–${tmax} K` }];
     },
   },
   {
@@ -76,7 +75,7 @@ export const heatCapacity = tables('heat-capacity', [
       const range = cells(row, ['Tmin', 'Tmax']);
       if (!a || !range) return MISSING;
       const [tmin, tmax] = range as [number, number];
-      return [{ key: 'cpg', unit: 'J/(mol×K)', tmin, tmax, f: (T) => R * trcCpOverR(T, a), c: `TRC Cp equation, ${tmin}–${tmax} K` }];
+      return [{ key: 'cpg', unit: 'J/(mol×K)', tmin, tmax, eq: 'TRC Cp equation', coeffs: a, c: `TRC Cp equation, ${tmin}–${tmax} K` }];
     },
   },
   janaf('JANAF_1998_gas_Cp.json', 'cpg'),
@@ -100,7 +99,8 @@ export const heatCapacity = tables('heat-capacity', [
           unit: 'J/(mol×K)',
           tmin,
           tmax,
-          f: (T) => shomate(T, A, B, C, D, E),
+          eq: 'Shomate equation',
+          coeffs: [A, B, C, D, E],
           c: `Shomate equation, ${tmin}–${tmax} K`,
         })),
       );
@@ -126,7 +126,8 @@ export const heatCapacity = tables('heat-capacity', [
           unit: 'cal/(mol×K)',
           tmin,
           tmax,
-          f: (T) => a + b * T + c2 / (T * T) + d * T * T,
+          eq: "Perry's Table 2-151 form",
+          coeffs: [a, b, c2, d],
           c: `Perry's Table 2-151 (cal/mol/K), ${tmin}–${tmax} K${row.subphase ? `, ${row.subphase}` : ''}`,
         },
       ];

@@ -5,8 +5,9 @@
 // the importer is read and sampled on tGrid like every correlation of the store; with `crossCheck`,
 // one that disagrees with the other tables of its compound by more than 10 % is dropped (counted).
 import { property } from '../../../api/properties.js';
-import { dippr100, T298, tGrid } from './correlations.js';
-import { byCas, casOf, type IdentityIn, type ImportContext, type PointIn, type RowKey, type Tally } from './context.js';
+import { T298, tGrid } from './correlations.js';
+import { curveFunction } from '../../../tdep/equations.js';
+import { byCas, casOf, type IdentityIn, type ImportContext, type PointIn, type RowKey, type StoredCurve, type Tally } from './context.js';
 import { CHEMICALS, type Importer } from './importer.js';
 import { hillOf } from '../formula.js';
 import { median } from '../outliers.js';
@@ -20,10 +21,11 @@ import { convertKeepingDigits, roundSignificant } from '../../../api/precision.j
  */
 const CURVE_DIGITS = 6;
 
-/** A temperature correlation of one row: f(T) in `unit`, valid tmin..tmax (K). */
+/** A temperature correlation of one row: the registry's equation `eq` with `coeffs`, in `unit`, valid tmin..tmax (K). */
 export interface Curve {
   key: string;
-  f: (T: number) => number;
+  eq: string;
+  coeffs: number[];
   unit: string;
   tmin: number;
   tmax: number;
@@ -111,6 +113,8 @@ interface Held {
   calc?: boolean;
   t: Tally;
   curve: Curve;
+  /** The curve's equation (the registry's, checked once). */
+  f: (T: number) => number;
   formula?: string;
   /** The row's number in its tally when nothing else of the row was accepted: it counts once a point of the curve is. */
   row?: number;
@@ -141,8 +145,8 @@ export function tables(name: string, specs: readonly TableSpec[], { crossCheck =
           for (const o of typeof out === 'string' ? [{ skip: out }] : Array.isArray(out) ? out : [out]) {
             if ('skip' in o) t.skip(o.skip);
             else if ('reject' in o) t.reject(o.reject);
-            else if ('f' in o) {
-              curves.push({ ref, src: spec.src, r, calc: spec.calc, t, curve: o, formula });
+            else if ('eq' in o) {
+              curves.push({ ref, src: spec.src, r, calc: spec.calc, t, curve: o, f: curveFunction(o.eq, o.coeffs), formula });
             } else {
               const [from, to] = [o.unit, unitOf(o.key)];
               // the value keeps the digits the table wrote; an uncertainty is a difference (no °C offset)
@@ -218,10 +222,12 @@ function emitCurves(ctx: ImportContext, held: Held[], crossCheck: boolean): void
       const { curve } = h;
       const regUnit = unitOf(curve.key);
       const [lo, hi] = sampledRange(curve);
+      // the correlation itself is stored with its points (write.ts), for chem state
+      const stored: StoredCurve = { eq: curve.eq, coeffs: curve.coeffs, unit: curve.unit, tmin: curve.tmin, tmax: curve.tmax };
       let wrote = false;
       for (const T of curve.ts ?? tGrid(lo, hi)) {
-        const v = roundSignificant(convert(curve.f(T), curve.unit, regUnit), CURVE_DIGITS);
-        wrote = ctx.point(h.t, h.ref, curve.key, { v, t: T, c: curve.c, r: h.r, calc: h.calc, formula: h.formula }, h.src) || wrote;
+        const v = roundSignificant(convert(h.f(T), curve.unit, regUnit), CURVE_DIGITS);
+        wrote = ctx.point(h.t, h.ref, curve.key, { v, t: T, c: curve.c, r: h.r, calc: h.calc, formula: h.formula, curve: stored }, h.src) || wrote;
       }
       if (wrote && h.row !== undefined) (accepted.get(h.t) ?? accepted.set(h.t, new Set()).get(h.t)!).add(h.row);
     }
@@ -244,11 +250,11 @@ function offTheOthers(h: Held, group: Held[]): boolean {
       const [a, b] = sampledRange(g.curve);
       return a <= mid && mid <= b;
     })
-    .map((g) => convert(g.curve.f(mid), g.curve.unit, unitOf(g.curve.key)))
+    .map((g) => convert(g.f(mid), g.curve.unit, unitOf(g.curve.key)))
     .filter(Number.isFinite);
   if (values.length < 3) return false;
   const med = median(values);
-  const v = convert(h.curve.f(mid), h.curve.unit, unitOf(h.curve.key));
+  const v = convert(h.f(mid), h.curve.unit, unitOf(h.curve.key));
   return !(Math.abs(v - med) <= CURVE_TOLERANCE * Math.abs(med));
 }
 
@@ -311,6 +317,6 @@ export const dippr100Row =
   (row: Row): Curve[] | Note => {
     const v = cells(row, [...cols, 'Tmin', 'Tmax']);
     if (!v) return MISSING;
-    const [A, B, C, D, E, tmin, tmax] = v as [number, number, number, number, number, number, number];
-    return [{ key, unit, tmin, tmax, f: (T) => dippr100(T, A, B, C, D, E), c: `DIPPR equation 100, ${tmin}–${tmax} K` }];
+    const [tmin, tmax] = v.slice(5) as [number, number];
+    return [{ key, unit, tmin, tmax, eq: 'DIPPR equation 100', coeffs: v.slice(0, 5), c: `DIPPR equation 100, ${tmin}–${tmax} K` }];
   };

@@ -4,10 +4,9 @@
 //   Mathews, CRC, PSRK, Yaws, first found). Neither table gives a range, so both are evaluated on
 //   SUBCRITICAL_GRID: 298.15 K (when below 0.95 Tc) and 0.6, 0.7, 0.8, 0.9 Tc;
 // - VDI saturation tables: tabulated Hvap and liquid viscosity at the listed temperatures.
-import { alibakhshi, dippr106, ppds12, T298 } from './correlations.js';
+import { T298 } from './correlations.js';
 import { at, cells, cellsOrZero, MISSING, tables, type Curve } from './runner.js';
 import { num, type Row } from './table.js';
-import { R } from './units.js';
 
 const TC_TABLES = ['IUPACOrganicCriticalProps.tsv', 'Mathews1972InorganicCriticalProps.tsv', 'CRCCriticalOrganics.tsv', 'Appendix to PSRK Revision 4.tsv', 'Yaws Collection.tsv'].map(
   (f) => `Critical Properties/${f}`,
@@ -19,9 +18,9 @@ function subcriticalGrid(tc: number): number[] {
 }
 
 /** A correlation without a range of its own, on subcriticalGrid(tc). */
-const subcritical = (f: (T: number) => number, tc: number, c: string): Curve => {
+const subcritical = (eq: string, coeffs: number[], tc: number, c: string): Curve => {
   const ts = subcriticalGrid(tc);
-  return { key: 'hvapt', unit: 'J/mol', tmin: ts[0]!, tmax: ts[ts.length - 1]!, ts, f, c };
+  return { key: 'hvapt', unit: 'J/mol', tmin: ts[0]!, tmax: ts[ts.length - 1]!, ts, eq, coeffs, c };
 };
 
 /** The VDI saturation tables: one row per CAS, the columns as space-separated lists. */
@@ -42,7 +41,7 @@ export const vaporization = tables('vaporization', [
       if (!v) return MISSING;
       const [tc, c1, c2, tmin, tmax] = v as [number, number, number, number, number];
       const [c3, c4] = cellsOrZero(row, ['C3', 'C4']) as [number, number];
-      return [{ key: 'hvapt', unit: 'J/mol', tmin, tmax, zeroAt: tc, f: (T) => dippr106(T, tc, c1, c2, c3, c4), c: `DIPPR eq. 106 (Perry's Table 2-150), ${tmin}–${tmax} K` }];
+      return [{ key: 'hvapt', unit: 'J/mol', tmin, tmax, zeroAt: tc, eq: 'DIPPR equation 106', coeffs: [tc, c1, c2, c3, c4, 0], c: `DIPPR eq. 106 (Perry's Table 2-150), ${tmin}–${tmax} K` }];
     },
   },
   {
@@ -52,7 +51,7 @@ export const vaporization = tables('vaporization', [
       const v = cells(row, ['Tc', 'A', 'B', 'C', 'D', 'E']);
       if (!v) return MISSING;
       const [tc, A, B, C, D, E] = v as [number, number, number, number, number, number];
-      return [subcritical((T) => ppds12(T, tc, R, A, B, C, D, E), tc, 'VDI PPDS12')];
+      return [subcritical('PPDS equation 12', [tc, A, B, C, D, E], tc, 'VDI PPDS12')];
     },
   },
   {
@@ -62,7 +61,7 @@ export const vaporization = tables('vaporization', [
       const C = num(row.C);
       const tc = TC_TABLES.map((f) => num(lookup.rowOf(f, ref)?.Tc)).find((x) => x !== undefined);
       if (tc === undefined || C === undefined) return 'no Tc for the model';
-      return [subcritical((T) => alibakhshi(T, tc, C, R), tc, `Alibakhshi model, Tc = ${tc} K`)];
+      return [subcritical('Alibakhshi model', [tc, C], tc, `Alibakhshi model, Tc = ${tc} K`)];
     },
   },
   {

@@ -2,7 +2,6 @@
 // VDI PPDS9 has no range in its table, so it is evaluated at VDI_TEMPS inside its pole D < T < C.
 // Not imported: vapour viscosities (Perry 2-312, VDI gas; the registry's dvisc is the liquid) and the
 // Viswanath–Natarajan and Dutt–Prasad tables (the data README's spot check finds ethanol 3x off).
-import { dippr101, ppds9 } from './correlations.js';
 import { cells, cellsOrZero, MISSING, tables } from './runner.js';
 
 const VDI_TEMPS = [273.15, 298.15, 323.15, 348.15, 373.15];
@@ -17,7 +16,7 @@ export const viscosity = tables('viscosity', [
       const [c1, c2, tmin, tmax] = v as [number, number, number, number];
       // empty C3–C5 are 0
       const [c3, c4, c5] = cellsOrZero(row, ['C3', 'C4', 'C5']) as [number, number, number];
-      return [{ key: 'dvisc', unit: 'Pa×s', tmin, tmax, f: (T) => dippr101(T, c1, c2, c3, c4, c5), c: `DIPPR eq. 101 (Perry's Table 2-313), ${tmin}–${tmax} K` }];
+      return [{ key: 'dvisc', unit: 'Pa×s', tmin, tmax, eq: 'DIPPR equation 101', coeffs: [c1, c2, c3, c4, c5], c: `DIPPR eq. 101 (Perry's Table 2-313), ${tmin}–${tmax} K` }];
     },
   },
   {
@@ -29,7 +28,7 @@ export const viscosity = tables('viscosity', [
       const [A, B, C, D, E] = v as [number, number, number, number, number];
       const ts = VDI_TEMPS.filter((T) => T > D && T < C);
       if (!ts.length) return `dvisc: none of ${VDI_TEMPS.join(', ')} K inside the pole D < T < C`;
-      return [{ key: 'dvisc', unit: 'Pa×s', tmin: ts[0]!, tmax: ts[ts.length - 1]!, ts, f: (T) => ppds9(T, A, B, C, D, E), c: 'VDI PPDS9 (no range given in the source)' }];
+      return [{ key: 'dvisc', unit: 'Pa×s', tmin: ts[0]!, tmax: ts[ts.length - 1]!, ts, eq: 'PPDS equation 9', coeffs: [A, B, C, D, E], c: 'VDI PPDS9 (no range given in the source)' }];
     },
   },
 ]);

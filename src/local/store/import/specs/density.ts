@@ -1,9 +1,8 @@
 // Liquid density (registry kg/m³), the Rackett parameter Z_RA and the solid density. Molar forms
 // (mol/m³, m³/mol) become mass densities with the molar mass of the identifier tables, as the library
 // does; COSTALD and Rackett take Tc (and Pc) from the critical tables in the library's order.
-import { costald, dippr105, rackett, T298, vdiPpdsDensity } from '../correlations.js';
+import { T298 } from '../correlations.js';
 import { at, cells, MISSING, type Curve, type Lookup, type Outputs, type TableSpec, type Value } from '../runner.js';
-import { R } from '../units.js';
 
 const DIR = 'Density';
 const noMw = 'no molar mass';
@@ -26,12 +25,12 @@ function costaldRow(row: Record<string, string>, ref: string, lookup: Lookup): O
   const tmax = Math.round(0.95 * tc.v * 100) / 100;
   const range = `${tmin}–${tmax} K, Tc ${tc.v} K (${tc.s})`;
   if (omega !== undefined && vchar !== undefined) {
-    out.push({ key: 'rhol', unit: 'kg/m³', tmin, tmax, f: (T) => fromVm(costald(T, tc.v, vchar, omega), mw), c: `COSTALD, ${range}` });
+    out.push({ key: 'rhol', unit: 'kg/m³', tmin, tmax, eq: 'COSTALD (kg/m³)', coeffs: [tc.v, vchar, omega, mw], c: `COSTALD, ${range}` });
   }
   const pc = lookup.first(ref, 'pc', CRITICAL_ORDER);
   if (zra !== undefined && pc !== undefined) {
     const pcPa = pc.v * 1000;
-    out.push({ key: 'rhol', unit: 'kg/m³', tmin, tmax, f: (T) => fromVm(rackett(T, tc.v, pcPa, zra, R), mw), c: `Rackett equation, ${range}, Pc ${pc.v} kPa (${pc.s})` });
+    out.push({ key: 'rhol', unit: 'kg/m³', tmin, tmax, eq: 'Rackett equation (kg/m³)', coeffs: [tc.v, pcPa, zra, mw], c: `Rackett equation, ${range}, Pc ${pc.v} kPa (${pc.s})` });
   }
   return out;
 }
@@ -47,7 +46,7 @@ export const DENSITY: TableSpec[] = [
       if (mw === undefined) return noMw;
       const [A, B, C, D, tmin, tmax] = v as [number, number, number, number, number, number];
       // C3 = Tc = Tmax, where eq. 105 is finite: no need to stop short.
-      return [{ key: 'rhol', unit: 'kg/m³', tmin, tmax, f: (T) => (dippr105(T, A, B, C, D) * mw) / 1000, c: `DIPPR equation 105, ${tmin}–${tmax} K` }];
+      return [{ key: 'rhol', unit: 'kg/m³', tmin, tmax, eq: 'DIPPR equation 105 (kg/m³)', coeffs: [A, B, C, D, mw], c: `DIPPR equation 105, ${tmin}–${tmax} K` }];
     },
   },
   {
@@ -58,7 +57,7 @@ export const DENSITY: TableSpec[] = [
       if (!v) return MISSING;
       const [Tc, rhoc, A, B, C, D] = v as [number, number, number, number, number, number];
       const tmin = Math.round(0.3 * Tc * 100) / 100;
-      return [{ key: 'rhol', unit: 'kg/m³', tmin, tmax: Tc, f: (T) => vdiPpdsDensity(T, Tc, rhoc, A, B, C, D), c: `PPDS equation 10, ${tmin}–${Tc} K` }];
+      return [{ key: 'rhol', unit: 'kg/m³', tmin, tmax: Tc, eq: 'PPDS equation 10', coeffs: [Tc, rhoc, A, B, C, D], c: `PPDS equation 10, ${tmin}–${Tc} K` }];
     },
   },
   { file: `${DIR}/COSTALD Parameters.tsv`, src: 'costald', row: costaldRow },
@@ -69,7 +68,7 @@ export const DENSITY: TableSpec[] = [
       const v = cells(row, ['rho', 'k', 'Tm', 'Tmax']);
       if (!v) return MISSING;
       const [rho, k, tm, tmax] = v as [number, number, number, number];
-      return [{ key: 'rhol', unit: 'kg/m³', tmin: tm, tmax, f: (T) => rho - k * (T - tm), c: `linear in T above the melting point, ${tm}–${tmax} K` }];
+      return [{ key: 'rhol', unit: 'kg/m³', tmin: tm, tmax, eq: 'linear in T', coeffs: [rho, k, tm], c: `linear in T above the melting point, ${tm}–${tmax} K` }];
     },
   },
   {

@@ -2,7 +2,8 @@
 // consecutive rows of a compound and data type chain into one curve) and quasi-polynomials. A
 // segment whose Cp/R falls to 3 or below, or that jumps by more than 10 % from the segment before
 // it, is one of the unusable segments of the data README's quirks and is skipped, counted.
-import { dippr114, tGrid, zabranskyCubic, zabranskyQuasi } from '../correlations.js';
+import { tGrid } from '../correlations.js';
+import { curveFunction } from '../../../../tdep/equations.js';
 import { cells, dippr100Row, MISSING, type Outputs, type TableSpec } from '../runner.js';
 import type { Row } from '../table.js';
 import { R } from '../units.js';
@@ -22,19 +23,20 @@ function zabransky(row: Row, ref: string): Outputs {
   if (!range || !spline || !(type in TYPE)) return MISSING;
   const [tmin, tmax] = range as [number, number];
   const id = `${ref}\t${type}`;
-  let f: (T: number) => number;
+  let eq: string;
+  let coeffs: number[];
   let c: string;
   if (spline[0] !== 0) {
-    const [a1, a2, a3, a4] = spline as [number, number, number, number];
-    f = (T) => R * zabranskyCubic(T, a1, a2, a3, a4);
+    [eq, coeffs] = ['Zabransky cubic spline', spline];
     c = `Zabransky cubic spline segment (${TYPE[type]}), ${tmin}–${tmax} K`;
   } else {
     const quasi = cells(row, ['A1-quasi', 'A2-quasi', 'A3-quasi', 'A4-quasi', 'A5-quasi', 'A6-quasi', 'Tc']);
     if (!quasi) return MISSING;
     const Tc = quasi[6]!;
-    f = (T) => R * zabranskyQuasi(T, Tc, quasi);
+    [eq, coeffs] = ['Zabransky quasi-polynomial', [Tc, ...quasi.slice(0, 6)]];
     c = `Zabransky quasi-polynomial (${TYPE[type]}), ${tmin}–${tmax} K, Tc ${Tc} K`;
   }
+  const f = curveFunction(eq, coeffs);
   const prev = previous;
   previous = undefined;
   if (tGrid(tmin, tmax).some((T) => !(f(T) > 3 * R))) return 'cpl: Cp/R ≤ 3 (unusable segment)';
@@ -42,7 +44,7 @@ function zabransky(row: Row, ref: string): Outputs {
     return 'cpl: segment does not meet the one before';
   }
   previous = { id, tmax, f };
-  return [{ key: 'cpl', unit: 'J/(mol×K)', tmin, tmax, f, c }];
+  return [{ key: 'cpl', unit: 'J/(mol×K)', tmin, tmax, eq, coeffs, c }];
 }
 
 /** JANAF liquid: tabulated (T, Cp) per CAS; at a repeated T (a transition) the later value is the liquid's. */
@@ -54,17 +56,6 @@ function janafRows(text: string): Row[] {
     });
     return { CAS: cas, T: [...byT.keys()].join(' '), Cp: [...byT.values()].join(' ') };
   });
-}
-
-/** Linear interpolation in a table sorted by T. */
-function interpolate(ts: number[], vs: number[]): (T: number) => number {
-  return (T) => {
-    let i = ts.findIndex((x) => x >= T);
-    if (i < 0) i = ts.length - 1;
-    if (ts[i] === T || i === 0) return vs[i]!;
-    const [t0, t1, v0, v1] = [ts[i - 1]!, ts[i]!, vs[i - 1]!, vs[i]!];
-    return v0 + ((v1 - v0) * (T - t0)) / (t1 - t0);
-  };
 }
 
 export const LIQUID_HEAT_CAPACITY: TableSpec[] = [
@@ -80,7 +71,7 @@ export const LIQUID_HEAT_CAPACITY: TableSpec[] = [
       const tc = lookup.first(ref, 'tc', ['dippr']);
       if (!tc) return 'no DIPPR Tc';
       const [A, B, C, D, tmin, tmax] = v as [number, number, number, number, number, number];
-      return [{ key: 'cpl', unit: 'J/(kmol×K)', tmin, tmax, f: (T) => dippr114(T, tc.v, A, B, C, D), c: `DIPPR equation 114, ${tmin}–${tmax} K, Tc ${tc.v} K (DIPPR)` }];
+      return [{ key: 'cpl', unit: 'J/(kmol×K)', tmin, tmax, eq: 'DIPPR equation 114', coeffs: [tc.v, A, B, C, D], c: `DIPPR equation 114, ${tmin}–${tmax} K, Tc ${tc.v} K (DIPPR)` }];
     },
   },
   {
@@ -91,7 +82,7 @@ export const LIQUID_HEAT_CAPACITY: TableSpec[] = [
       const ts = (row.T ?? '').split(' ').filter(Boolean).map(Number);
       const vs = (row.Cp ?? '').split(' ').filter(Boolean).map(Number);
       if (!ts.length) return MISSING;
-      return [{ key: 'cpl', unit: 'J/(mol×K)', tmin: ts[0]!, tmax: ts[ts.length - 1]!, ts, f: interpolate(ts, vs), c: `JANAF table, ${ts[0]}–${ts[ts.length - 1]} K` }];
+      return [{ key: 'cpl', unit: 'J/(mol×K)', tmin: ts[0]!, tmax: ts[ts.length - 1]!, ts, eq: 'table', coeffs: ts.flatMap((T, i) => [T, vs[i]!]), c: `JANAF table, ${ts[0]}–${ts[ts.length - 1]} K` }];
     },
   },
 ];

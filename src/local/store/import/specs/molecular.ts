@@ -1,6 +1,5 @@
 // Molecular and liquid constants: refractive index (at its temperature), radius of gyration, dipole
 // moment, Hansen solubility parameters (the tables give Pa^0.5), relative permittivity of liquids.
-import { dippr100 } from '../correlations.js';
 import { at, cells, type Column, type Curve, type TableSpec, type Value } from '../runner.js';
 
 const HANSEN: Record<string, Column> = {
@@ -42,7 +41,7 @@ export const MOLECULAR: TableSpec[] = [
         // empty B–D are 0 (as thermo reads them)
         const [B, C, D] = ['B', 'C', 'D'].map((k) => cells(row, [k])?.[0] ?? 0) as [number, number, number];
         const [A, tmin, tmax] = range as [number, number, number];
-        out.push({ key: 'epsr', unit: '', tmin, tmax, f: (T) => dippr100(T, A, B, C, D), c: `CRC polynomial, ${tmin}–${tmax} K` });
+        out.push({ key: 'epsr', unit: '', tmin, tmax, eq: 'DIPPR equation 100', coeffs: [A, B, C, D, 0], c: `CRC polynomial, ${tmin}–${tmax} K` });
       }
       return out.length ? out : 'no permittivity';
     },

@@ -1,6 +1,5 @@
 // Surface tension (registry N/m). Mulero–Cachadiña and VDI give N/m, Somayajulu and Jasper mN/m.
 // Correlations that vanish at Tc are sampled up to 0.999 Tc.
-import { dippr106, jasper, refpropSigma, somayajulu } from '../correlations.js';
 import { cells, MISSING, type TableSpec } from '../runner.js';
 import type { Row } from '../table.js';
 
@@ -10,7 +9,7 @@ const somayajuluRow = (row: Row) => {
   const v = cells(row, ['Tt', 'Tc', 'A', 'B', 'C']);
   if (!v) return MISSING;
   const [tt, Tc, A, B, C] = v as [number, number, number, number, number];
-  return [{ key: 'srf', unit: 'mN/m', tmin: tt, tmax: Tc, zeroAt: Tc, f: (T: number) => somayajulu(T, Tc, A, B, C), c: `Somayajulu equation, ${tt}–${Tc} K` }];
+  return [{ key: 'srf', unit: 'mN/m', tmin: tt, tmax: Tc, zeroAt: Tc, eq: 'Somayajulu equation', coeffs: [Tc, A, B, C], c: `Somayajulu equation, ${tt}–${Tc} K` }];
 };
 
 export const SURFACE_TENSION: TableSpec[] = [
@@ -21,8 +20,7 @@ export const SURFACE_TENSION: TableSpec[] = [
       const v = cells(row, ['sigma0', 'n0', 'sigma1', 'n1', 'sigma2', 'n2', 'Tc', 'Tmin', 'Tmax']);
       if (!v) return MISSING;
       const [s0, n0, s1, n1, s2, n2, Tc, tmin, tmax] = v as [number, number, number, number, number, number, number, number, number];
-      const terms: [number, number][] = [[s0, n0], [s1, n1], [s2, n2]];
-      return [{ key: 'srf', unit: 'N/m', tmin, tmax, zeroAt: Tc, f: (T) => refpropSigma(T, Tc, terms), c: `Mulero–Cachadiña equation, ${tmin}–${tmax} K` }];
+      return [{ key: 'srf', unit: 'N/m', tmin, tmax, zeroAt: Tc, eq: 'Mulero–Cachadiña equation', coeffs: [Tc, s0, n0, s1, n1, s2, n2], c: `Mulero–Cachadiña equation, ${tmin}–${tmax} K` }];
     },
   },
   { file: `${DIR}/SomayajuluRevised.tsv`, src: 'somayajulu2013', row: somayajuluRow },
@@ -42,7 +40,7 @@ export const SURFACE_TENSION: TableSpec[] = [
       if (tmax === undefined) return 'no range';
       // a grid from 0 K is no use: the lowest sampled temperature is 0.3 of the upper end then.
       const lo = tmin > 0 ? tmin : Math.round(0.3 * tmax * 100) / 100;
-      return [{ key: 'srf', unit: 'mN/m', tmin: lo, tmax, zeroAt: tZero, f: (T) => jasper(T, a, b), c: `Jasper linear equation, ${lo}–${Math.round(tmax * 100) / 100} K` }];
+      return [{ key: 'srf', unit: 'mN/m', tmin: lo, tmax, zeroAt: tZero, eq: 'Jasper linear equation', coeffs: [a, b], c: `Jasper linear equation, ${lo}–${Math.round(tmax * 100) / 100} K` }];
     },
   },
   {
@@ -52,7 +50,7 @@ export const SURFACE_TENSION: TableSpec[] = [
       const v = cells(row, ['Tm', 'Tc', 'A', 'B', 'C', 'D', 'E']);
       if (!v) return MISSING;
       const [tm, Tc, A, B, C, D, E] = v as [number, number, number, number, number, number, number];
-      return [{ key: 'srf', unit: 'N/m', tmin: tm, tmax: Tc, zeroAt: Tc, f: (T) => dippr106(T, Tc, A, B, C, D, E), c: `DIPPR equation 106, ${tm}–${Tc} K` }];
+      return [{ key: 'srf', unit: 'N/m', tmin: tm, tmax: Tc, zeroAt: Tc, eq: 'DIPPR equation 106', coeffs: [Tc, A, B, C, D, E], c: `DIPPR equation 106, ${tm}–${Tc} K` }];
     },
   },
 ];

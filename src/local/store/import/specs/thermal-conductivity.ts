@@ -1,7 +1,6 @@
 // Thermal conductivity of the liquid (tcondl) and the low-pressure gas (tcondg), W/(m×K). The VDI
 // tables give no range (thermo sets none): the liquid takes the compound's Tm–Tc from the VDI
 // vapour-pressure table, which covers the same compounds; the gas is sampled on GAS_RANGE.
-import { dippr100, dippr102 } from '../correlations.js';
 import { cells, dippr100Row, MISSING, type TableSpec } from '../runner.js';
 
 const DIR = 'Thermal Conductivity';
@@ -25,7 +24,7 @@ export const THERMAL_CONDUCTIVITY: TableSpec[] = [
       if (!range) return 'no Tm–Tc in the VDI vapour-pressure table';
       const [A, B, C, D, E] = v as [number, number, number, number, number];
       const [tmin, tmax] = range as [number, number];
-      return [{ key: 'tcondl', unit: 'W/(m×K)', tmin, tmax, f: (T) => dippr100(T, A, B, C, D, E), c: `PPDS polynomial, ${tmin}–${tmax} K (Tm–Tc of the VDI vapour-pressure table)` }];
+      return [{ key: 'tcondl', unit: 'W/(m×K)', tmin, tmax, eq: 'DIPPR equation 100', coeffs: [A, B, C, D, E], c: `PPDS polynomial, ${tmin}–${tmax} K (Tm–Tc of the VDI vapour-pressure table)` }];
     },
   },
   {
@@ -35,7 +34,7 @@ export const THERMAL_CONDUCTIVITY: TableSpec[] = [
       const v = cells(row, ['C1', 'C2', 'C3', 'C4', 'Tmin', 'Tmax']);
       if (!v) return MISSING;
       const [A, B, C, D, tmin, tmax] = v as [number, number, number, number, number, number];
-      return [{ key: 'tcondg', unit: 'W/(m×K)', tmin, tmax, f: (T) => dippr102(T, A, B, C, D), c: `DIPPR equation 102, ${tmin}–${tmax} K` }];
+      return [{ key: 'tcondg', unit: 'W/(m×K)', tmin, tmax, eq: 'DIPPR equation 102', coeffs: [A, B, C, D], c: `DIPPR equation 102, ${tmin}–${tmax} K` }];
     },
   },
   {
@@ -46,7 +45,7 @@ export const THERMAL_CONDUCTIVITY: TableSpec[] = [
       if (!v) return MISSING;
       const [A, B, C, D, E] = v as [number, number, number, number, number];
       const [tmin, tmax] = GAS_RANGE;
-      return [{ key: 'tcondg', unit: 'W/(m×K)', tmin, tmax, f: (T) => dippr100(T, A, B, C, D, E), c: `PPDS polynomial, sampled ${tmin}–${tmax} K (no range in the table)` }];
+      return [{ key: 'tcondg', unit: 'W/(m×K)', tmin, tmax, eq: 'DIPPR equation 100', coeffs: [A, B, C, D, E], c: `PPDS polynomial, sampled ${tmin}–${tmax} K (no range in the table)` }];
     },
   },
 ];

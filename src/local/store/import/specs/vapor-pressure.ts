@@ -1,16 +1,15 @@
 // Vapour and sublimation pressure (the tables give Pa; registry kPa), each row one correlation in
 // T evaluated as CalebBell/chemicals does, over the range thermo applies to the table. A curve's
 // comment keeps its equation, range and coefficients (vle/psat.ts): chem vle evaluates it from them.
-import { describeCurve, PSAT_EQUATIONS } from '../../../../vle/psat.js';
+import { describeCurve } from '../../../../vle/psat.js';
 import { cells, MISSING, type Curve, type Note, type TableSpec } from '../runner.js';
 import type { Row } from '../table.js';
 
 const DIR = 'Vapor Pressure';
 
-/** The curve of one row: `equation` (a PSAT_EQUATIONS label) with its coefficients, in Pa. */
+/** The curve of one row: `equation` (a registry label) with its coefficients, in Pa. */
 function curve(key: string, equation: string, coeffs: number[], tmin: number, tmax: number): Curve[] {
-  const f = PSAT_EQUATIONS[equation]!.f;
-  return [{ key, unit: 'Pa', tmin, tmax, f: (T) => f(T, coeffs), c: describeCurve(equation, coeffs, tmin, tmax) }];
+  return [{ key, unit: 'Pa', tmin, tmax, eq: equation, coeffs, c: describeCurve(equation, coeffs, tmin, tmax) }];
 }
 
 /** Antoine, log10 or ln of Pa (the library's coefficients: Poling's converted to Pa and K). */
