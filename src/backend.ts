@@ -1,6 +1,9 @@
 // The one interface both backends implement and the server exposes. Every method returns the
 // exact v1 response body of its endpoint and fails with a ChemError carrying a v1 status.
-import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult } from './api/types.js';
+import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from './api/types.js';
+import type { StateQuery } from './tdep/state.js';
+
+export type { StateQuery };
 
 export interface ConvertOptions {
   /** Answer only from the database (the spec's behaviour): 404 instead of computed identifiers. */
@@ -39,6 +42,8 @@ export interface Backend {
   convert(from: ConvertFormat, value: string, opts?: ConvertOptions): Promise<ConversionResult>;
   /** GET /predict/{smiles} */
   predict(smiles: string, opts?: PredictOptions): Promise<PredictionResult>;
+  /** GET /api/v1/state (beyond v1): the compound `q` names (id, CAS, name, SMILES) at temperatures and a pressure. */
+  state(q: string, query: StateQuery): Promise<StateResult>;
   /** Local backend: the database's compound of this structure and how many properties it has measured values of. */
   measured?(smiles: string): Promise<{ cid: string; name: string; keys: number } | undefined>;
   /** Local backend: whether the database exists (a lookup would otherwise build it from CHEM_DATA_DIR). */

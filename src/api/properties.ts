@@ -59,6 +59,7 @@ export const PROPERTIES: readonly PropertyDef[] = [
   def('pvap', 'Vapor pressure', 'P<sub>vap</sub>', 'kPa', ['T'], pos(1e6)),
   def('psub', 'Sublimation pressure', 'P<sub>sub</sub>', 'kPa', ['T'], pos(1e5)),
   def('rhol', 'Saturated liquid density', 'ρ<sub>liquid</sub>', 'kg/m³', ['T'], pos(30000)),
+  def('rhog', 'Gas density (chem state: Peng–Robinson or ideal gas)', 'ρ<sub>gas</sub>', 'kg/m³', ['T', 'P'], pos(30000)),
   def('rhos', 'Solid density near room temperature', 'ρ<sub>solid</sub>', 'kg/m³', [], pos(30000)),
   def('srf', 'Surface tension', 'σ', 'N/m', ['T'], pos(3)),
   def('cpl', 'Liquid heat capacity', 'C<sub>p,liquid</sub>', 'J/(mol×K)', ['T'], pos(10000)),

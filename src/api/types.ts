@@ -203,3 +203,30 @@ export interface MixtureList {
 export interface ErrorBody {
   error: { status: number; message: string };
 }
+
+/**
+ * A state's data point (beyond v1, `chem state` and `GET /api/v1/state`): a v1 point whose `c` names the
+ * equation and its range, `interpolated` between one source's measured points, `extrapolated` beyond
+ * every source's range (only when asked for).
+ */
+export type StatePoint = DataPoint & { interpolated?: true; extrapolated?: true };
+
+/** One temperature (K) and pressure (kPa) of a state answer. */
+export interface State {
+  t: number;
+  p?: number;
+  /** With a pressure: the phase at (t, p); undefined when it cannot be told. */
+  phase?: 'solid' | 'liquid' | 'gas' | 'supercritical';
+  /** t is the saturation temperature at p (the liquid's properties there). */
+  saturation?: true;
+  /** Each property's points, one per source, the recommended first. */
+  props: Record<string, StatePoint[]>;
+}
+
+/** Body of `GET /api/v1/state` and the JSON of `chem state`. */
+export interface StateResult {
+  compound: { cid: string; name: string; cas: string };
+  states: State[];
+  notices: string[];
+  src: Record<string, SourceDescriptor>;
+}

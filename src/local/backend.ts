@@ -1,10 +1,10 @@
 // The embedded backend: OpenChemLib structures, group-contribution predictors and the SQLite
 // database built from open data tables. Each part is imported on first use.
 import { existsSync } from 'node:fs';
-import type { Backend, CompoundOptions, ConvertOptions, PredictOptions } from '../backend.js';
+import type { Backend, CompoundOptions, ConvertOptions, PredictOptions, StateQuery } from '../backend.js';
 import { ChemError } from '../api/errors.js';
 import { checkLocalCompoundId, checkLocalMixtureId } from '../api/ids.js';
-import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult } from '../api/types.js';
+import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from '../api/types.js';
 
 export interface LocalOptions {
   /** Path of the SQLite database. */
@@ -141,6 +141,11 @@ export class LocalBackend implements Backend {
     checkLocalMixtureId(mid);
     const { mixtureRecord } = await import('./store/import/mixtures-read.js');
     return mixtureRecord((await this.store()).db, mid);
+  }
+
+  async state(q: string, query: StateQuery): Promise<StateResult> {
+    const { localState } = await import('./state.js');
+    return localState(this, q, query);
   }
 
   async close(): Promise<void> {

@@ -1,10 +1,10 @@
 // The remote backend: the six v1 endpoints of a server (the hosted service or `chem serve`), each
 // response checked against the contract and cached on disk for its endpoint's lifetime.
-import type { Backend, PredictOptions } from '../backend.js';
+import type { Backend, PredictOptions, StateQuery } from '../backend.js';
 import { usageError } from '../api/errors.js';
 import { checkCompoundIdForm, checkMixtureIdForm } from '../api/ids.js';
-import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult } from '../api/types.js';
-import { checkCompound, checkConversion, checkMixture, checkMixtureList, checkPrediction, checkSearch } from './check.js';
+import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from '../api/types.js';
+import { checkCompound, checkConversion, checkMixture, checkMixtureList, checkPrediction, checkSearch, checkState } from './check.js';
 import { RemoteClient, type ClientOptions } from './client.js';
 
 /** Cache lifetimes, seconds: records and structure-derived answers change rarely, searches more often. */
@@ -58,6 +58,16 @@ export class RemoteBackend implements Backend {
   /** Extra temperatures are a local extension with no v1 parameter: the service's own T grid comes back. */
   async predict(smiles: string, _opts?: PredictOptions): Promise<PredictionResult> {
     return this.client.get(`/predict/${seg(required(smiles, 'SMILES'))}`, { ttl: TTL.record, what: `SMILES ${smiles}`, check: checkPrediction });
+  }
+
+  /** GET /state, beyond v1: served by `chem serve` (the hosted service answers 404 if it has no such endpoint). */
+  async state(q: string, query: StateQuery): Promise<StateResult> {
+    const params = [`q=${seg(required(q, 'compound'))}`];
+    if (query.t?.length) params.push(`t=${query.t.join(',')}`);
+    if (query.p !== undefined) params.push(`p=${query.p}`);
+    if (query.props?.length) params.push(`prop=${query.props.join(',')}`);
+    if (query.extrapolate) params.push('extrapolate=true');
+    return this.client.get(`/state?${params.join('&')}`, { ttl: TTL.record, what: `state of ${q}`, check: checkState });
   }
 
   close(): Promise<void> {

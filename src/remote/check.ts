@@ -8,6 +8,7 @@ import type {
   MixtureResponse,
   PredictionResult,
   SearchResult,
+  StateResult,
 } from '../api/types.js';
 
 /** Thrown with the path of the first field that does not fit; the client turns it into a ChemError. */
@@ -103,6 +104,19 @@ export function checkPrediction(v: unknown): PredictionResult {
     throw new ShapeError('body.properties.allprops should hold strings');
   }
   return v as PredictionResult;
+}
+
+export function checkState(v: unknown): StateResult {
+  const r = object(v, 'body');
+  fields(object(r.compound, 'body.compound'), 'body.compound', { cid: 'string', name: 'string', cas: 'string' });
+  array(r.states, 'body.states').forEach((s, i) => {
+    const path = `body.states[${i}]`;
+    fields(object(s, path), path, { t: 'number', props: 'object' }, { p: 'number', phase: 'string', saturation: 'boolean' });
+    propertyMap((s as Obj).props, `${path}.props`);
+  });
+  if (!array(r.notices, 'body.notices').every((n) => typeof n === 'string')) throw new ShapeError('body.notices should hold strings');
+  object(r.src, 'body.src');
+  return v as StateResult;
 }
 
 export function checkMixtureList(v: unknown): MixtureList {

@@ -18,6 +18,7 @@ import { Metrics } from './metrics.js';
 import { registerOps, type ReadyChecks } from './ops.js';
 import { registerUi } from './ui/routes.js';
 import { registerVle } from './vle.js';
+import { registerState } from './state.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -275,6 +276,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   });
 
   registerVle(app, backend, API_PREFIX, call);
+  registerState(app, backend, API_PREFIX, call);
   registerUi(app, backend, API_PREFIX, call);
 
   return app;

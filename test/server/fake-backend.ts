@@ -1,10 +1,10 @@
 // A Backend over the hand-written records in test/fixtures/server/compounds.json: the server is the
 // unit under test, so its backend answers are known and every call is recorded.
 import { readFileSync } from 'node:fs';
-import type { Backend, ConvertOptions } from '../../src/backend.js';
+import type { Backend, ConvertOptions, StateQuery } from '../../src/backend.js';
 import { ChemError } from '../../src/api/errors.js';
 import { compoundIdFor, mixtureIdFor } from '../../src/api/ids.js';
-import type { Compound, ConversionResult, ConvertFormat, Mixture, PredictionResult, SearchResult } from '../../src/api/types.js';
+import type { Compound, ConversionResult, ConvertFormat, Mixture, PredictionResult, SearchResult, StateResult } from '../../src/api/types.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/server/compounds.json', import.meta.url), 'utf8')) as {
   compounds: Omit<Compound, 'id'>[];
@@ -108,6 +108,18 @@ export class FakeBackend implements Backend {
       info: { mw: { desc: 'Molecular weight', sym: 'MW', unit: 'g/mol' } },
       properties: { tdep: {}, fixed: {}, corr: {}, pdep: {}, allprops: [], descr: { mol_mw: c.mw! } },
     };
+  }
+
+  /** A state answered from the record's stored points at exactly the asked temperatures (the real evaluation is tested against the local backend). */
+  async state(q: string, query: StateQuery): Promise<StateResult> {
+    await this.enter('state', q, query);
+    const c = COMPOUNDS.find((x) => x.id === q || x.compound === q);
+    if (!c) throw new ChemError(404, `no compound named ${q}`);
+    const states = (query.t ?? []).map((t) => ({
+      t,
+      props: Object.fromEntries(Object.entries(c.tpdep_props ?? {}).flatMap(([k, ps]) => (ps.some((p) => p.t === t) ? [[k, ps.filter((p) => p.t === t)]] : []))),
+    }));
+    return { compound: { cid: c.id, name: c.compound, cas: c.cas ?? '' }, states, notices: [], src: c.src ?? {} };
   }
 
   async close(): Promise<void> {}

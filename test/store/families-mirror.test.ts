@@ -14,6 +14,7 @@ import { lookupOf, path, rowOutputs, unitOf, type Curve, type TableSpec, type Va
 import { FAMILY_SPECS, families } from '../../src/local/store/import/specs/index.js';
 import { tsv, tsvRows, type Row } from '../../src/local/store/import/table.js';
 import { convert } from '../../src/local/store/import/units.js';
+import { curveFunction } from '../../src/tdep/equations.js';
 
 const DATA = [process.env.CHEM_DATA_DIR, '/work/shared/data', fileURLToPath(new URL('../../../shared/data', import.meta.url))].find((d) => d && existsSync(join(d, 'chemicals')));
 const EXAMPLES = DATA && join(DATA, '../methods/tdep_examples.tsv');
@@ -73,9 +74,9 @@ describe.skipIf(!DATA || !existsSync(EXAMPLES!))('families against the original 
       else {
         const T = ex.t;
         const points = outs.filter((o): o is Value => 'v' in o && o.t !== undefined && Math.abs(o.t - T) < 0.006);
-        const curves = outs.filter((o): o is Curve => 'f' in o);
+        const curves = outs.filter((o): o is Curve => 'eq' in o);
         const inside = curves.filter((c) => c.tmin - 0.006 <= T && T <= c.tmax + 0.006);
-        got = [...points.map((o) => convert(o.v, o.unit, unitOf(ex.key))), ...(inside.length ? inside : curves).map((c) => convert(c.f(T), c.unit, unitOf(ex.key)))];
+        got = [...points.map((o) => convert(o.v, o.unit, unitOf(ex.key))), ...(inside.length ? inside : curves).map((c) => convert(curveFunction(c.eq, c.coeffs)(T), c.unit, unitOf(ex.key)))];
       }
       checked++;
       // Serat's flash points off the 0.1 °C grid are the estimates of the data README's quirks: skipped.

@@ -11,6 +11,7 @@ import { lookupOf, path, rowOutputs, tables, type Curve } from '../../src/local/
 import { criticalZc, FAMILY_SPECS } from '../../src/local/store/import/specs/index.js';
 import { tsv } from '../../src/local/store/import/table.js';
 import { convert } from '../../src/local/store/import/units.js';
+import { curveFunction } from '../../src/tdep/equations.js';
 
 const MIRROR = fileURLToPath(new URL('../fixtures/store/mirror', import.meta.url));
 let ctx: ImportContext;
@@ -23,8 +24,8 @@ const ETHANOL = 'cas:64-17-5';
 function curveAt(file: string, ref: string, T: number): number {
   const spec = FAMILY_SPECS.find((s) => path(s).endsWith(file))!;
   const row = tsv(ctx.text(path(spec))).find((r) => { const k = (spec.key ?? byCas())(r); return 'cas' in k && `cas:${k.cas?.trim()}` === ref; })!;
-  const curve = (rowOutputs(spec, row, ref, lookupOf(ctx)) as Curve[]).find((o) => 'f' in o)!;
-  return convert(curve.f(T), curve.unit, property(curve.key)!.unit ?? '');
+  const curve = (rowOutputs(spec, row, ref, lookupOf(ctx)) as Curve[]).find((o) => 'eq' in o)!;
+  return convert(curveFunction(curve.eq, curve.coeffs)(T), curve.unit, property(curve.key)!.unit ?? '');
 }
 const WATER = 'cas:7732-18-5';
 
@@ -170,12 +171,17 @@ describe('critical compressibility', () => {
 });
 
 describe('curves that disagree', () => {
-  const curve = (f: (T: number) => number) => () => [{ key: 'srf', unit: 'N/m', tmin: 250, tmax: 350, f, c: 'test' }];
+  // straight lines a − b·T: the registry's DIPPR 100 with A = a, B = −b
+  const curve = (a: number) => () => [{ key: 'srf', unit: 'N/m', tmin: 250, tmax: 350, eq: 'DIPPR equation 100', coeffs: [a, -1e-4, 0, 0, 0], c: 'test' }];
   const specs = [
-    { file: 'Interface/Jasper-Lange.tsv', src: 'jasper', row: curve((T) => 0.05 - 1e-4 * T) },
-    { file: 'Interface/Jasper-Lange.tsv', src: 'vdi', row: curve((T) => 0.0505 - 1e-4 * T) },
-    { file: 'Interface/Jasper-Lange.tsv', src: 'mulero', row: curve((T) => 0.03 - 1e-4 * T) },
+    { file: 'Interface/Jasper-Lange.tsv', src: 'jasper', row: curve(0.05) },
+    { file: 'Interface/Jasper-Lange.tsv', src: 'vdi', row: curve(0.0505) },
+    { file: 'Interface/Jasper-Lange.tsv', src: 'mulero', row: curve(0.03) },
   ];
+  it('a curve naming an equation the registry does not hold fails the import', () => {
+    const bad = [{ file: 'Interface/Jasper-Lange.tsv', src: 'jasper', row: () => [{ key: 'srf', unit: 'N/m', tmin: 250, tmax: 350, eq: 'Nobody equation', coeffs: [1], c: 'test' }] }];
+    expect(() => tables('test', bad).run(new ImportContext(MIRROR))).toThrow(/"Nobody equation" is not in the registry/);
+  });
   it('with crossCheck, a curve more than 10 % off the median of at least 3 tables is dropped, counted', () => {
     const c = new ImportContext(MIRROR);
     tables('test', specs, { crossCheck: true }).run(c);

@@ -6,6 +6,7 @@ import { isTDependent } from '../../api/properties.js';
 import type { Compound, DataPoint, LogEntry, PropertyMap, SourceDescriptor } from '../../api/types.js';
 import type { MergeStats } from './merge.js';
 import { openDb, SCHEMA_VERSION, type DB } from './schema.js';
+import type { Correlation } from '../../tdep/curves.js';
 
 /** The identifying columns of a `compounds` row (also what search results read). */
 export interface CompoundIdentityRow {
@@ -39,6 +40,19 @@ interface PointRow {
   e: number | null;
   calc: number;
   o: number;
+}
+
+interface CorrelationRow {
+  key: string;
+  s: string;
+  eq: string;
+  coeffs: string;
+  unit: string;
+  tmin: number;
+  tmax: number;
+  c: string | null;
+  r: string | null;
+  calc: number;
 }
 
 interface SourceRow {
@@ -184,6 +198,20 @@ export class Store {
     return rows
       .filter((r) => sources.has(r.source))
       .map((r) => ({ dbid: `${r.source}:${r.file}`, parse_time: Math.round(r.parse_time * 1000) / 1000, parsed: builtAt, retrieval: builtAt, t: builtAt, url: urls.get(r.source)?.url ?? '' }));
+  }
+
+  /** The temperature correlations of a compound (table `correlations`), the source's reference filled in. */
+  correlations(id: string): Correlation[] {
+    const rows = this.db.prepare('SELECT key, s, eq, coeffs, unit, tmin, tmax, c, r, calc FROM correlations WHERE compound_id = ?').all(id) as CorrelationRow[];
+    const sources = rows.length ? this.sources() : undefined;
+    return rows.map((k) => {
+      const out: Correlation = { key: k.key, s: k.s, eq: k.eq, coeffs: k.coeffs.split(',').map(Number), unit: k.unit, tmin: k.tmin, tmax: k.tmax };
+      if (k.c) out.c = k.c;
+      const r = k.r ?? sources?.get(k.s)?.ref;
+      if (r) out.r = r;
+      if (k.calc) out.calc = true;
+      return out;
+    });
   }
 
   meta(key: string): string | undefined {

@@ -1,0 +1,92 @@
+// chem state on the local backend: the compound a text names, its stored correlations and record
+// points (tdep/curves.ts), and its constants for the phase rule, evaluated by tdep/state.ts. A
+// structure the database does not hold answers from the predictor's T-dependent estimates, each
+// `calc` (after any measured or correlated value by construction: there is none).
+import { ChemError, notFound } from '../api/errors.js';
+import type { Compound, DataPoint, SourceDescriptor, State, StateResult } from '../api/types.js';
+import type { LocalBackend } from './backend.js';
+import { resolveCompound } from '../resolve.js';
+import { Curves } from '../tdep/curves.js';
+import { GAS_SOURCES, type Constants } from '../tdep/phase.js';
+import { statesOf, type StateQuery } from '../tdep/state.js';
+
+/** Compounds whose curves were read last: a batch asks for the same compound at many temperatures. */
+const cache = new Map<string, { record: Compound; curves: Curves; constants: Constants }>();
+const CACHED = 64;
+
+export async function localState(backend: LocalBackend, text: string, query: StateQuery): Promise<StateResult> {
+  const id = await compoundId(backend, text);
+  if (id === undefined) return predictedState(backend, text, query);
+  const { record, curves, constants } = await curvesOf(backend, id);
+  const { states, notices } = statesOf(curves, constants, query);
+  if (!states.some((s) => Object.keys(s.props).length)) throw nothingAt(record, notices);
+  return { compound: { cid: record.id, name: record.compound, cas: record.cas ?? '' }, states, notices, src: sourcesOf(states, record.src ?? {}) };
+}
+
+/** The id `text` names, or undefined for a SMILES the database does not hold. */
+async function compoundId(backend: LocalBackend, text: string): Promise<string | undefined> {
+  try {
+    return await resolveCompound(backend, text, { guess: false });
+  } catch (err) {
+    if (!(err instanceof ChemError) || ![400, 404].includes(err.status)) throw err;
+    const hit = await backend.convert('smiles', text, { strict: true }).catch(() => undefined);
+    if (hit?.cid) return hit.cid;
+    // a text that is no SMILES keeps the resolver's message
+    const { parseSmiles } = await import('./chem/molecule.js');
+    try {
+      parseSmiles(text.trim());
+    } catch {
+      throw err;
+    }
+    return undefined;
+  }
+}
+
+async function curvesOf(backend: LocalBackend, id: string) {
+  const hit = cache.get(id);
+  if (hit) return hit;
+  const store = await backend.store();
+  const { fullRecord } = await import('./store/record.js');
+  const record = await fullRecord(store, id, { files: false, predictions: false });
+  const first = (key: string) => {
+    const p = record.fixed_props?.[key]?.[0];
+    return p && !p.calc ? { v: p.v, s: p.s } : undefined;
+  };
+  const constants: Constants = { tf: first('tf'), tb: first('tb'), tc: first('tc'), pc: first('pc'), af: first('af'), mw: record.mw };
+  const curves = new Curves({ correlations: store.correlations(record.id), points: record.tpdep_props ?? {} });
+  const entry = { record, curves, constants };
+  if (cache.size >= CACHED) cache.delete(cache.keys().next().value!);
+  cache.set(id, entry);
+  return entry;
+}
+
+/** A structure without a record: the predictor's estimates at each T (no phase: no measured constants). */
+async function predictedState(backend: LocalBackend, smiles: string, query: StateQuery): Promise<StateResult> {
+  const ts = query.t ?? [];
+  if (!ts.length) throw notFound(`${smiles} is not in the database: a saturation temperature needs its measured vapour pressure`);
+  const r = await backend.predict(smiles, { temperatures: ts, grid: false, props: query.props });
+  const states: State[] = ts.map((t) => {
+    const props: Record<string, DataPoint[]> = {};
+    for (const [key, points] of Object.entries(r.properties.tdep)) {
+      const at = points.filter((p) => p.t === t);
+      if (at.length) props[key] = at;
+    }
+    return query.p === undefined ? { t, props } : { t, p: query.p, props };
+  });
+  const notices = ['not in the database: estimates from the structure alone (calc), no phase'];
+  if (!states.some((s) => Object.keys(s.props).length)) throw notFound(`${smiles} is not in the database and no estimate covers ${ts.join(', ')} K`);
+  return { compound: { cid: '', name: '', cas: '' }, states, notices, src: sourcesOf(states, {}) };
+}
+
+/** The source descriptors the states' points name. */
+function sourcesOf(states: State[], known: Record<string, SourceDescriptor>): Record<string, SourceDescriptor> {
+  const src: Record<string, SourceDescriptor> = {};
+  for (const s of states) for (const ps of Object.values(s.props)) for (const p of ps) src[p.s] ??= known[p.s] ?? GAS_SOURCES[p.s] ?? { db: p.s, url: '' };
+  return src;
+}
+
+/** 404 naming what the compound has and where: nothing of the query at any of its temperatures. */
+function nothingAt(record: Compound, notices: string[]): ChemError {
+  const why = notices.filter((n) => !n.endsWith('no data')).slice(0, 6);
+  return notFound(`no property of ${record.compound} (${record.id}) at the conditions asked${why.length ? `: ${why.join('; ')}` : ''}`);
+}

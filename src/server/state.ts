@@ -1,0 +1,44 @@
+// Beyond v1: GET /state, a compound at temperatures and a pressure (chem state --json), under the
+// same keys, limits and error bodies as /api/v1. Query: q (id, CAS, InChIKey, name or SMILES), t
+// (comma-separated, with units: 25C, 298.15), p (with a unit: 1atm, 70kPa; kPa without), prop
+// (comma-separated keys), extrapolate (true|false). A malformed parameter is 400.
+import type { FastifyInstance } from 'fastify';
+import { ChemError } from '../api/errors.js';
+import { property } from '../api/properties.js';
+import type { Backend } from '../backend.js';
+import { parsePressure, parseTemperatures } from '../tdep/quantities.js';
+import type { StateQuery } from '../tdep/state.js';
+import { quote } from './errors.js';
+
+/** The query's compound and conditions (400 for a malformed or repeated parameter). */
+export function stateRequest(q: Record<string, unknown>): { q: string; query: StateQuery } {
+  const text = (k: string): string | undefined => {
+    const v = q[k];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string' || v.trim() === '') throw new ChemError(400, `invalid ${k}: give it once, not empty`);
+    return v;
+  };
+  const compound = text('q');
+  if (!compound) throw new ChemError(400, 'give the compound as q (id, CAS, InChIKey, name or SMILES)');
+  const t = text('t');
+  const p = text('p');
+  if (t === undefined && p === undefined) throw new ChemError(400, 'give a temperature t, a pressure p, or both');
+  const props = text('prop')?.split(',').map((k) => k.trim());
+  for (const k of props ?? []) if (!property(k)) throw new ChemError(400, `unknown property key ${quote(k)}`);
+  const extrapolate = text('extrapolate');
+  if (extrapolate !== undefined && extrapolate !== 'true' && extrapolate !== 'false') throw new ChemError(400, 'invalid extrapolate: true or false');
+  const query: StateQuery = {};
+  if (t !== undefined) query.t = parseTemperatures(t);
+  if (p !== undefined) query.p = parsePressure(p);
+  if (props) query.props = props;
+  if (extrapolate === 'true') query.extrapolate = true;
+  return { q: compound, query };
+}
+
+/** `call` runs the work within the server's concurrency and time limits. */
+export function registerState(app: FastifyInstance, backend: Backend, apiPrefix: string, call: <T>(work: () => Promise<T>) => Promise<T>): void {
+  app.get(`${apiPrefix}/state`, async (req) => {
+    const { q, query } = stateRequest(req.query as Record<string, unknown>);
+    return call(() => backend.state(q, query));
+  });
+}

@@ -1,0 +1,92 @@
+// The states `chem state` answers: a compound's properties at each temperature (and pressure), with
+// the phase there; with a pressure and no temperature, the saturation temperature and the boiling
+// liquid's properties. Pure: the compound's curves and constants come from a backend (local/state.ts).
+import { notFound } from '../api/errors.js';
+import { roundSignificant } from '../api/precision.js';
+import type { DataPoint, State } from '../api/types.js';
+import { orderPoints } from '../local/store/record.js';
+import { CURVE_DIGITS, type Curves } from './curves.js';
+import { EQUATION_ORDER } from './equations.js';
+import { boilingCriticalPsat, gasDensity, phaseAt, solveSaturation, type Constants, type Phase } from './phase.js';
+
+export interface StateQuery {
+  /** Temperatures, K; none with `p`: the saturation temperature at p. */
+  t?: number[];
+  /** Pressure, kPa: the phase at each T and that phase's properties. */
+  p?: number;
+  /** Only these properties (else every one the compound has, or its phase's). */
+  props?: string[];
+  /** Evaluate each source's correlation beyond its range where none covers T (flagged). */
+  extrapolate?: boolean;
+}
+
+/** The properties shown for a phase (a pressure given, no --prop). */
+export const PHASE_KEYS: Readonly<Record<Phase, readonly string[]>> = {
+  liquid: ['pvap', 'rhol', 'dvisc', 'cpl', 'srf', 'tcondl', 'hvapt', 'epsr', 'rfi'],
+  gas: ['rhog', 'cpg', 'tcondg', 'pvap'],
+  supercritical: ['rhog', 'cpg', 'tcondg'],
+  solid: ['psub', 'cps'],
+};
+
+/** The states of a query, and notices (properties without a value, how a phase was told). */
+export function statesOf(curves: Curves, k: Constants, q: StateQuery): { states: State[]; notices: string[] } {
+  const notices: string[] = [];
+  if (q.t?.length) return { states: q.t.map((T) => stateAt(curves, k, T, q, notices)), notices };
+  if (q.p === undefined) throw new Error('a state needs a temperature or a pressure');
+  const sat = saturation(curves, q.p);
+  if (!sat) {
+    const ranges = curves.ranges('pvap');
+    throw notFound(ranges ? `no vapour-pressure correlation reaches ${q.p} kPa inside its range (${ranges})` : 'no vapour pressure to solve for the saturation temperature');
+  }
+  const state = stateAt(curves, k, sat.t, { ...q, p: undefined }, notices);
+  const keys = q.props ?? PHASE_KEYS.liquid;
+  state.props = Object.fromEntries(Object.entries(state.props).filter(([key]) => keys.includes(key)));
+  notices.unshift(`saturation temperature at ${q.p} kPa from ${sat.s}'s ${sat.c}`);
+  return { states: [{ t: state.t, p: q.p, phase: 'liquid', saturation: true, props: state.props }], notices };
+}
+
+function stateAt(curves: Curves, k: Constants, T: number, q: StateQuery, notices: string[]): State {
+  const state: State = { t: T, props: {} };
+  let keys: readonly string[] = q.props ?? curves.keys();
+  if (q.p !== undefined) {
+    state.p = q.p;
+    let psat: number | undefined = curves.at('pvap', T).points[0]?.v;
+    if (psat === undefined && (!k.tc || T < k.tc.v) && (!k.tf || T >= k.tf.v)) {
+      psat = boilingCriticalPsat(T, k);
+      if (psat !== undefined) notices.push(`${T} K: no vapour pressure covers T; liquid or gas told from the line through the normal boiling and critical points`);
+    }
+    const phase = phaseAt(T, q.p, k, psat);
+    if (phase) {
+      state.phase = phase;
+      keys = q.props ?? PHASE_KEYS[phase];
+    } else notices.push(`${T} K: the phase cannot be told (no melting point, critical point or vapour pressure there)`);
+  }
+  const have = new Set(curves.keys());
+  for (const key of keys) {
+    if (key === 'rhog') {
+      const g = q.p === undefined ? undefined : gasDensity(T, q.p, k);
+      if (g) state.props.rhog = [g];
+      else if (q.props) notices.push(q.p === undefined ? 'rhog: needs a pressure' : 'rhog: no molar mass');
+      continue;
+    }
+    const { points, why } = curves.at(key, T, q.extrapolate);
+    if (points.length) state.props[key] = points;
+    else if (why && (q.props || have.has(key))) notices.push(`${T} K: ${why}`);
+  }
+  return state;
+}
+
+/** The recommended vapour-pressure correlation whose range reaches P, and T where it equals P (6 significant digits). */
+function saturation(curves: Curves, P: number): { t: number; s: string; c: string } | undefined {
+  const reach = curves
+    .all('pvap')
+    .filter((c) => c.f(c.tmin) <= P && P <= c.f(c.tmax))
+    .sort((a, b) => EQUATION_ORDER.get(a.eq)! - EQUATION_ORDER.get(b.eq)!);
+  const ranked = orderPoints(reach.map((c): DataPoint & { k: (typeof reach)[number] } => ({ v: 0, s: c.s, ...(c.calc ? { calc: true } : {}), k: c }))) as unknown as { k: (typeof reach)[number] }[];
+  for (const { k: c } of ranked) {
+    const t = solveSaturation(c.f, P, c.tmin, c.tmax);
+    if (t !== undefined) return { t: roundSignificant(t, CURVE_DIGITS), s: c.s, c: c.c ?? c.eq };
+  }
+  return undefined;
+}
+
