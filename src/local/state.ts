@@ -19,7 +19,8 @@ export async function localState(backend: LocalBackend, text: string, query: Sta
   if (id === undefined) return predictedState(backend, text, query);
   const { record, curves, constants } = await curvesOf(backend, id);
   const { states, notices } = statesOf(curves, constants, query);
-  if (!states.some((s) => Object.keys(s.props).length)) throw nothingAt(record, notices);
+  // a phase is an answer of its own (ice at -20 °C), even without a property of that phase
+  if (!states.some((s) => Object.keys(s.props).length || s.phase)) throw nothingAt(record, notices);
   return { compound: { cid: record.id, name: record.compound, cas: record.cas ?? '' }, states, notices, src: sourcesOf(states, record.src ?? {}) };
 }
 

@@ -109,7 +109,7 @@ export class Curves {
     if (!Number.isFinite(v) || (def?.positive && v <= 0)) return undefined;
     const p: StatePoint = { v, s: k.s, t: T };
     if (def?.unit) p.u = def.unit;
-    if (k.c) p.c = k.c;
+    p.c = withRange(k);
     if (k.r) p.r = k.r;
     if (k.calc) p.calc = true;
     if (EQUATIONS[k.eq]?.tabulated && !nodeOf(k.coeffs, T)) p.interpolated = true;
@@ -175,6 +175,12 @@ export class Curves {
     const r2 = (x: number) => Math.round(x * 100) / 100;
     return [...spans].map(([s, [lo, hi]]) => `${s} ${lo === hi ? r2(lo) : `${r2(lo)}–${r2(hi)}`} K`).join(', ');
   }
+}
+
+/** The point's `c`: the record points' comment, with the correlation's range where it names none. */
+function withRange(k: Correlation): string {
+  const c = k.c ?? k.eq;
+  return / K\b/.test(c) ? c : `${c}, ${k.tmin}–${k.tmax} K`;
 }
 
 /** True when T is a node of a table's (T, v) pairs. */

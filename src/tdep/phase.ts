@@ -58,6 +58,10 @@ function cubicRoots(a: number, b: number, c: number): number[] {
   return [A + B - a / 3];
 }
 
+/** Peng–Robinson's Ωa and Ωb to full precision (the roots of their cubic, as thermo takes them; 0.45724 and 0.07780 are their roundings). */
+const OMEGA_A = 0.45723552892138218938;
+const OMEGA_B = 0.077796073903888455972;
+
 /**
  * The compressibility factor of the gas by Peng & Robinson (Ind. Eng. Chem. Fundam. 15 (1976) 59): the
  * largest real root of the cubic in Z. T and Tc in K, P and Pc in the same unit.
@@ -65,8 +69,8 @@ function cubicRoots(a: number, b: number, c: number): number[] {
 export function pengRobinsonZ(T: number, P: number, Tc: number, Pc: number, omega: number): number {
   const kappa = 0.37464 + 1.54226 * omega - 0.26992 * omega * omega;
   const alpha = (1 + kappa * (1 - Math.sqrt(T / Tc))) ** 2;
-  const A = (0.45724 * alpha * (Tc / T) ** 2 * P) / Pc;
-  const B = (0.0778 * (Tc / T) * P) / Pc;
+  const A = (OMEGA_A * alpha * (Tc / T) ** 2 * P) / Pc;
+  const B = (OMEGA_B * (Tc / T) * P) / Pc;
   const roots = cubicRoots(-(1 - B), A - 3 * B * B - 2 * B, -(A * B - B * B - B ** 3)).filter((z) => z > B);
   return Math.max(...roots);
 }

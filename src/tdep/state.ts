@@ -58,7 +58,8 @@ function stateAt(curves: Curves, k: Constants, T: number, q: StateQuery, notices
     const phase = phaseAt(T, q.p, k, psat);
     if (phase) {
       state.phase = phase;
-      keys = q.props ?? PHASE_KEYS[phase];
+      // above Tc there is no vapour pressure to show
+      keys = q.props ?? PHASE_KEYS[phase].filter((key) => key !== 'pvap' || !k.tc || T < k.tc.v);
     } else notices.push(`${T} K: the phase cannot be told (no melting point, critical point or vapour pressure there)`);
   }
   const have = new Set(curves.keys());

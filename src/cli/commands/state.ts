@@ -65,7 +65,7 @@ export async function runState(ctx: Context, compound: string | undefined, opts:
     const result = await backend.state(compound, base);
     for (const n of result.notices) ctx.notice(n);
     await printResult(ctx, view, result);
-    return result.states.some((s) => !Object.keys(s.props).length) ? 7 : 0;
+    return result.states.some((s) => !Object.keys(s.props).length && !s.phase) ? 7 : 0;
   }
   return runBatch(ctx, readLines(ctx.io.stdin), async (line) => {
     const { q, query } = batchLine(line, base);
@@ -137,10 +137,12 @@ function propertyRows(s: State, out: Render): string {
     const def = property(key);
     const p = points[0]!;
     const value = out.number(out.convert(def?.unit, p.v));
-    return [def ? `${key} ${plainSymbol(def)}` : key, value, out.unit(def?.unit), [p.s, marks(p)].filter(Boolean).join(' '), p.c ?? '', others(points)];
+    // a vapour-pressure comment lists the coefficients after ';': the table shows the equation and range
+    const eq = (p.c ?? '').split('; ')[0]!;
+    return [def ? `${key} ${plainSymbol(def)}` : key, value, out.unit(def?.unit), [p.s, marks(p)].filter(Boolean).join(' '), others(points), eq];
   });
   if (!rows.length) return '(no property at these conditions)\n';
-  return out.table(['property', 'value', 'unit', 'source', { header: 'equation and range', fit: 'wrap' }, { header: 'others', fit: 'truncate' }], rows);
+  return out.table(['property', 'value', 'unit', 'source', 'others', { header: 'equation and range', fit: 'wrap' }], rows);
 }
 
 const marks = (p: StatePoint) => [p.calc ? 'calc' : '', p.interpolated ? 'interpolated' : '', p.extrapolated ? 'extrapolated' : ''].filter(Boolean).join(' ');
@@ -150,5 +152,5 @@ function others(points: StatePoint[]): string {
   if (points.length < 2) return '';
   const v0 = points[0]!.v;
   const spread = Math.max(...points.slice(1).map((p) => Math.abs(p.v - v0) / Math.abs(v0)));
-  return `${points.length - 1}, within ${spread < 0.001 ? '0.1' : (spread * 100).toPrecision(2)} %`;
+  return `${points.length - 1} within ${spread < 0.001 ? '0.1' : (spread * 100).toPrecision(2)} %`;
 }
