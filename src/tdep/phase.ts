@@ -59,8 +59,8 @@ function cubicRoots(a: number, b: number, c: number): number[] {
 }
 
 /** Peng–Robinson's Ωa and Ωb to full precision (the roots of their cubic, as thermo takes them; 0.45724 and 0.07780 are their roundings). */
-const OMEGA_A = 0.45723552892138218938;
-const OMEGA_B = 0.077796073903888455972;
+const OMEGA_A = 0.4572355289213822;
+const OMEGA_B = 0.07779607390388846;
 
 /**
  * The compressibility factor of the gas by Peng & Robinson (Ind. Eng. Chem. Fundam. 15 (1976) 59): the
