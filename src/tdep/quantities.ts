@@ -24,7 +24,7 @@ const PRESSURE: Record<string, number> = {
   torr: 101.325 / 760,
 };
 
-const QUANTITY = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*([°a-z]*)\s*$/i;
+const QUANTITY = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*([\u00b0a-z]*)\s*$/i;
 
 function split(text: string, what: string, units: string): [number, string] {
   const m = QUANTITY.exec(text);
