@@ -10,12 +10,20 @@ import { Curves } from '../tdep/curves.js';
 import { GAS_SOURCES, type Constants } from '../tdep/phase.js';
 import { statesOf, type StateQuery } from '../tdep/state.js';
 
-/** Compounds whose curves were read last: a batch asks for the same compound at many temperatures. */
+/** Compounds whose curves were read last, and the ids of the texts resolved last: a batch asks for the same compound at many temperatures. */
 const cache = new Map<string, { record: Compound; curves: Curves; constants: Constants }>();
+const named = new Map<string, string | undefined>();
 const CACHED = 64;
 
+/** Keeps at most CACHED entries, the oldest dropped first. */
+function remember<V>(m: Map<string, V>, k: string, v: V): V {
+  if (m.size >= CACHED) m.delete(m.keys().next().value!);
+  m.set(k, v);
+  return v;
+}
+
 export async function localState(backend: LocalBackend, text: string, query: StateQuery): Promise<StateResult> {
-  const id = await compoundId(backend, text);
+  const id = named.has(text) ? named.get(text) : remember(named, text, await compoundId(backend, text));
   if (id === undefined) return predictedState(backend, text, query);
   const { record, curves, constants } = await curvesOf(backend, id);
   const { states, notices } = statesOf(curves, constants, query);
@@ -55,10 +63,7 @@ async function curvesOf(backend: LocalBackend, id: string) {
   };
   const constants: Constants = { tf: first('tf'), tb: first('tb'), tc: first('tc'), pc: first('pc'), af: first('af'), mw: record.mw };
   const curves = new Curves({ correlations: store.correlations(record.id), points: record.tpdep_props ?? {} });
-  const entry = { record, curves, constants };
-  if (cache.size >= CACHED) cache.delete(cache.keys().next().value!);
-  cache.set(id, entry);
-  return entry;
+  return remember(cache, id, { record, curves, constants });
 }
 
 /** A structure without a record: the predictor's estimates at each T (no phase: no measured constants). */
