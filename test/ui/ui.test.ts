@@ -1,8 +1,8 @@
 // The web page of chem serve in a real browser: Debian's chromium driven by playwright-core loads
 // the page from servers on loopback (the store fixture database; the fake backend for paging and
 // mixtures; a backend answering 100 results a page for the structure drawings), searches, opens a
-// compound, predicts, changes units, and the DOM is checked. The HTTP checks (headers, auth, plot and
-// drawing routes) run without a browser.
+// compound, asks for its properties at a temperature and pressure, predicts, changes units, and the
+// DOM is checked. The HTTP checks (headers, auth, plot and drawing routes) run without a browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { compoundIdFor } from '../../src/api/ids.js';
@@ -248,6 +248,58 @@ describe.skipIf(!HAVE_CHROMIUM)('the page in chromium', () => {
     await page.evaluate(() => localStorage.removeItem('chem-units'));
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('the record page\'s "properties at" box asks GET /state and shows each property\'s recommended value, the phase, an error', async () => {
+    const { page, urls, errors } = await newPage();
+    await page.goto(`http://127.0.0.1:${keyed.port}/`);
+    await page.evaluate((k) => sessionStorage.setItem('chem-api-key', k), KEY);
+    await page.goto(`http://127.0.0.1:${keyed.port}/#/cid/${ETHANOL}`);
+    await page.locator('h1', { hasText: 'Ethanol' }).waitFor();
+    // defaults: 25 °C and 1 atm
+    expect([await page.getByLabel('At temperature').inputValue(), await page.getByLabel('Temperature unit').inputValue()]).toEqual(['25', 'C']);
+    expect([await page.getByLabel('and pressure (optional)').inputValue(), await page.getByLabel('Pressure unit').inputValue()]).toEqual(['1', 'atm']);
+    const out = page.locator('#state-out');
+    const ask = async (t: string, tu: string, p: string, pu?: string) => {
+      await page.getByLabel('At temperature').fill(t);
+      await page.getByLabel('Temperature unit').selectOption(tu);
+      await page.getByLabel('and pressure (optional)').fill(p);
+      if (pu) await page.getByLabel('Pressure unit').selectOption(pu);
+      await page.getByRole('button', { name: 'Show properties' }).click();
+    };
+
+    // 299.76 K, no pressure: chemicals.vapor_pressure.Antoine(299.76, A=10.33675, B=1648.22, C=-42.232) = 8641.548478 Pa
+    await ask('299.76', 'K', '');
+    await expect.poll(() => out.locator('h3').first().textContent()).toBe('At 299.76 K');
+    expect(urls.filter((u) => u.includes('/api/v1/state?'))).toEqual([`http://127.0.0.1:${keyed.port}/api/v1/state?q=${ETHANOL}&t=299.76K`]);
+    const pvap = out.locator('tr[data-key="pvap"]');
+    const cells = await pvap.locator('th, td').allInnerTexts();
+    expect(cells[0]).toMatch(/pvap$/);
+    expect(cells.slice(1, 3)).toEqual(['8.64155', 'kPa']);
+    expect(cells[3]).toMatch(/\(poling\)$/);
+    expect(cells[4]).toBe('Antoine equation (log10 Pa), 276.5–369.54 K'); // without the coefficients after "; "
+    expect(cells[6]).toBe('1 more'); // perry's
+    expect(await out.locator('thead th').allInnerTexts()).toEqual(['Property', 'Value', 'Unit', 'Source', 'Equation and range', 'Mark', 'Other sources']);
+    expect(await out.locator('ul.notices').innerText()).toContain('cpg: no source covers 299.76 K (chemsep 300–700 K)');
+
+    // 25 °C and 1 atm: the phase, T and P in the display units; redrawn in the units chosen in the header
+    await ask('25', 'C', '1', 'atm');
+    await expect.poll(() => out.locator('h3').first().textContent()).toBe('liquid at 298.15 K and 101.325 kPa');
+    expect(urls.at(-1)).toMatch(/\/api\/v1\/state\?q=[\w-]+&t=25C&p=1atm$/);
+    await page.getByLabel('Temperature', { exact: true }).selectOption('C');
+    await page.getByLabel('Pressure', { exact: true }).selectOption('atm');
+    await expect.poll(() => out.locator('h3').first().textContent()).toBe('liquid at 25 °C and 1 atm');
+    expect(await out.locator('tr[data-key="pvap"] td').nth(1).innerText()).toBe('atm');
+
+    // 5000 K, no pressure: no source covers it; the error body's message names the ranges
+    await ask('5000', 'K', '');
+    const error = out.locator('.error[role=alert]');
+    await error.waitFor();
+    expect(await error.innerText()).toMatch(/^no property of Ethanol .* 5000 K: hvapt: no source covers 5000 K \(chemsep 257–514 K/);
+    expect(await out.locator('table').count()).toBe(0);
+    expect(urls.some((u) => u.includes(KEY))).toBe(false);
+    await page.evaluate(() => localStorage.removeItem('chem-units'));
+    expect(errors).toEqual([]);
+  }, 60_000);
 
   it('predictions read v ± e, rounded to the uncertainty, as the API gives them', async () => {
     const { page, errors } = await newPage();

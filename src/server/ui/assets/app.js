@@ -354,6 +354,7 @@ async function compoundView(id) {
       h('dl', { class: 'ids' }, ids.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
     ),
     c.has_outliers ? h('p', {}, h('span', { class: 'mark outlier' }, 'outlier'), ' Some values are far from the other measured values of the property and are marked.') : null,
+    stateBox(c, reg),
     tKeys.length ? [h('h2', {}, 'Plots against temperature'), plots] : null,
     h('h2', {}, 'Properties'),
     valueTable('Fixed properties', pointRows(c.fixed_props, reg, c.src)),
@@ -381,6 +382,94 @@ async function compoundView(id) {
       ),
     (err) => mixtures.replaceChildren(failure(err)),
   );
+}
+
+/** The last "properties at" query of each record, asked again when the view is redrawn (a unit change). */
+const stateQueries = new Map();
+
+/**
+ * The "properties at" box of a record: a temperature and an optional pressure, each with its unit, asked of
+ * GET /state; one row per property (its recommended point) in the display units, the phase and the notices.
+ */
+function stateBox(c, reg) {
+  const last = stateQueries.get(c.id) || { t: '25', tu: 'C', p: '1', pu: 'atm' };
+  const unitSelect = (id, dim, chosen) => h('select', { id, name: id }, Object.entries(UNITS[dim].choices).map(([v, u]) => h('option', { value: v, selected: v === chosen }, u.label)));
+  const tInput = h('input', { id: 'state-t', name: 'state-t', type: 'number', step: 'any', required: true, value: last.t, inputmode: 'decimal' });
+  const tUnit = unitSelect('state-t-unit', 'temp', last.tu);
+  const pInput = h('input', { id: 'state-p', name: 'state-p', type: 'number', step: 'any', min: 0, value: last.p, inputmode: 'decimal' });
+  const pUnit = unitSelect('state-p-unit', 'pressure', last.pu);
+  const out = h('div', { id: 'state-out' });
+  const form = h(
+    'form',
+    { id: 'state-form', class: 'state-form' },
+    h('div', {}, h('label', { for: 'state-t' }, 'At temperature'), h('div', { class: 'row' }, tInput, h('label', { for: 'state-t-unit', class: 'vh' }, 'Temperature unit'), tUnit)),
+    h('div', {}, h('label', { for: 'state-p' }, 'and pressure (optional)'), h('div', { class: 'row' }, pInput, h('label', { for: 'state-p-unit', class: 'vh' }, 'Pressure unit'), pUnit)),
+    h('button', { type: 'submit' }, 'Show properties'),
+  );
+  let asked = 0;
+  const ask = async (query) => {
+    const mine = ++asked;
+    stateQueries.set(c.id, query);
+    out.replaceChildren(h('p', { class: 'muted' }, 'Computing…'));
+    const params = `q=${enc(c.id)}&t=${enc(query.t + query.tu)}${query.p ? `&p=${enc(query.p + query.pu)}` : ''}`;
+    try {
+      const r = await api(`/state?${params}`);
+      if (mine === asked) out.replaceChildren(...stateTables(r, reg));
+    } catch (err) {
+      if (mine === asked) out.replaceChildren(failure(err));
+    }
+  };
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    ask({ t: tInput.value.trim(), tu: tUnit.value, p: pInput.value.trim(), pu: pUnit.value });
+  });
+  if (stateQueries.has(c.id)) ask(last);
+  return [h('h2', {}, 'Properties at a temperature and pressure'), form, out];
+}
+
+/** A GET /state answer: per state a heading (phase, T, P in the display units), its notices, and a table. */
+function stateTables(r, reg) {
+  const temp = conversionOf('K', units);
+  const pres = conversionOf('kPa', units);
+  const notices = r.notices?.length ? h('ul', { class: 'notices' }, r.notices.map((n) => h('li', {}, n))) : null;
+  return r.states.flatMap((s, i) => {
+    const at = `${convertState(s.t, temp)} ${temp.label}${s.p !== undefined ? ` and ${convertState(s.p, pres)} ${pres.label}` : ''}`;
+    const line = s.phase ? `${s.phase} at ${at}${s.saturation ? ' (saturation)' : ''}` : `At ${at}`;
+    const rows = Object.entries(s.props).filter(([, points]) => points.length).map(([key, points]) => {
+      const p = points[0];
+      const def = reg[key] || { desc: key, sym: key, unit: '' };
+      const conv = conversionOf(p.u ?? def.unit, units);
+      const source = r.src?.[p.s];
+      const marks = [p.calc && 'calculated', p.interpolated && 'interpolated', p.extrapolated && 'extrapolated'].filter(Boolean).map((m) => h('span', { class: `mark ${m === 'calculated' ? 'calc' : m}` }, m));
+      return h(
+        'tr',
+        { 'data-key': key },
+        h('th', { scope: 'row' }, h('span', { title: def.desc }, symbol(def.sym)), ' ', h('span', { class: 'muted' }, key)),
+        h('td', { class: 'num' }, pointValue(p, conv, p.calc)),
+        h('td', {}, conv.label),
+        h('td', {}, source?.url ? h('a', { href: source.url, rel: 'noreferrer' }, source.db) : source?.db || p.s, source ? [' ', h('span', { class: 'muted' }, `(${p.s})`)] : ''),
+        h('td', { class: 'ref' }, key === 'pvap' ? (p.c || '').split('; ')[0] : p.c || ''),
+        h('td', {}, marks),
+        h('td', {}, points.length > 1 ? `${points.length - 1} more` : ''),
+      );
+    });
+    return [
+      h('h3', {}, line),
+      ...(i === 0 && notices ? [notices] : []),
+      rows.length
+        ? h(
+            'div',
+            { class: 'scroll', role: 'region', 'aria-label': line, tabindex: 0 },
+            h(
+              'table',
+              {},
+              h('thead', {}, h('tr', {}, ['Property', 'Value', 'Unit', 'Source', 'Equation and range', 'Mark', 'Other sources'].map((t) => h('th', { scope: 'col' }, t)))),
+              h('tbody', {}, rows),
+            ),
+          )
+        : h('p', { class: 'muted' }, 'No property has a value here.'),
+    ];
+  });
 }
 
 async function mixtureView(id) {
