@@ -36,6 +36,7 @@ import os
 import statistics
 import subprocess
 import sys
+import time
 import warnings
 
 warnings.filterwarnings("ignore")
@@ -59,6 +60,16 @@ COMPOUNDS = [  # (name passed to chem, CAS used for thermo and to check chem's r
     ("carbon tetrachloride", "56-23-5"), ("chlorobenzene", "108-90-7"),
     ("1,2-dichloroethane", "107-06-2"), ("sulfur dioxide", "7446-09-5"),
 ]
+# thermo methods that are estimation/corresponding-states methods rather than fitted data
+THERMO_ESTIMATES = {"DADGOSTAR_SHAW", "LASTOVKA_SHAW", "ROWLINSON_POLING", "ROWLINSON_BONDI", "LETSOU_STIEL",
+                    "PRZEDZIECKI_SRIDHAR", "SATO_RIEDEL", "GHARAGHEIZI_L", "NICOLA", "NICOLA_ORIGINAL",
+                    "LAKSHMI_PRASAD", "BAHADORI_L", "SHEFFY_JOHNSON", "DIPPR_9G", "MISSENARD", "GHARAGHEIZI_G",
+                    "CHUNG", "ELI_HANLEY", "EUCKEN_MOD", "EUCKEN", "BAHADORI_G", "STIEL_THODOS_DENSE",
+                    "BROCK_BIRD", "PITZER_SIGMA", "SASTRI_RAO", "ZUO_STENBY", "HAKIM_STEINBERG_STIEL",
+                    "MIQUEU", "ALEEM", "CLAPEYRON", "PITZER", "SIVARAMAN_MAGEE_KOBAYASHI", "MORGAN_KOBAYASHI",
+                    "VELASCO", "RIEDEL", "CHEN", "LIU", "VETERE", "RACKETT", "YAMADA_GUNN", "BHIRUD_NORMAL",
+                    "TOWNSEND_HALES", "CAMPBELL_THODOS", "COSTALD", "LEE_KESLER_PSAT", "AMBROSE_WALTON",
+                    "EDALAT", "SANJARI", "BOILING_CRITICAL"}
 FRACTIONS = (0.55, 0.65, 0.75)
 PRESSURES_KPA = (20.0, 70.0, 200.0)
 PHASE_POINTS = ((298.15, 101.325), (423.15, 101.325))
@@ -81,7 +92,12 @@ PROPS = {
 def run_chem(args, compound, extra):
     env = dict(os.environ, CHEM_DB=args.db)
     cmd = ["node", args.chem, "state", compound, *extra, "--json"]
-    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    for attempt in range(3):  # a crash (not a "no value" answer) is retried: the build may be mid-edit
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+        if p.returncode == 0 or "Error" not in p.stderr or "chem: error" in p.stderr:
+            break
+        print(f"warning: chem crashed on {compound} {' '.join(extra)}: {p.stderr.strip()[:160]}", file=sys.stderr)
+        time.sleep(5)
     if p.returncode != 0 or not p.stdout.strip():
         return None, p.stderr.strip()
     try:
@@ -90,13 +106,11 @@ def run_chem(args, compound, extra):
         return None, "bad JSON: " + p.stdout[:200]
 
 
-def resolve(args, name, cas):
-    """Return (argument to pass to chem, note). Checks that the record's CAS is the expected one."""
-    d, err = run_chem(args, name, ["--t", "298.15", "--prop", "pvap"])
-    if d and d["compound"].get("cas") == cas:
-        return name, ""
+def resolve(args, name, cas, targs):
+    """Called when the name fails or gives a record of another CAS: return (argument for chem, note)."""
+    d, err = run_chem(args, name, targs)
     note = (f"name '{name}' -> {d['compound']} (expected {cas})" if d else f"name '{name}' failed: {err[:120]}")
-    d, err = run_chem(args, cas, ["--t", "298.15", "--prop", "pvap"])
+    d, err = run_chem(args, cas, targs)
     if d and d["compound"].get("cas") == cas:
         return cas, note + "; CAS works"
     env = dict(os.environ, CHEM_DB=args.db)
@@ -164,14 +178,14 @@ def main():
 
     rows, sat_rows, phase_rows, notes = [], [], [], []
     for name, cas in comps:
-        arg, note = resolve(args, name, cas)
-        if note:
-            notes.append(note)
         c = Chemical(cas)
         Ts = temperatures(c)
-        d = None
-        if arg:
-            d, err = run_chem(args, arg, ["--t", ",".join(str(t) for t in Ts)])
+        targs = ["--t", ",".join(str(t) for t in Ts)]
+        arg, d = name, run_chem(args, name, targs)[0]
+        if not d or d["compound"].get("cas") != cas:
+            arg, note = resolve(args, name, cas, targs)
+            notes.append(note)
+            d = run_chem(args, arg, targs)[0] if arg else None
         states = {round(s["t"], 2): s for s in d["states"]} if d else {}
         for T in Ts:
             st = states.get(round(T, 2), {"props": {}})
@@ -186,6 +200,8 @@ def main():
                 flags = "".join(f for f, k in (("i", "interpolated"), ("x", "extrapolated"), ("c", "calc")) if p0 and p0.get(k))
                 rows.append(dict(compound=name, cas=cas, T=T, Tr=round(T / c.Tc, 3), key=key,
                                  thermo=tv, thermo_method=tm, thermo_extrap=tx,
+                                 thermo_estimate=tm in THERMO_ESTIMATES,
+                                 all_pts=json.dumps([[p["s"], p["v"]] for p in pts]),
                                  chem=cv, chem_s=p0 and p0.get("s"), chem_c=p0 and p0.get("c"),
                                  chem_flags=flags, n_chem_pts=len(pts), rel=rel, best_rel=best))
         # saturation temperatures
@@ -232,20 +248,20 @@ def main():
         print("  " + n)
 
     print("\n== Properties: chem's first point vs thermo's selected method ==")
-    hdr = f"{'key':7s} {'tol':>5s} {'rows':>5s} {'answ':>5s} {'answ%':>6s} {'within%':>8s} {'in(3%)':>7s} {'median|d|%':>11s} {'w/o th.extrap within%':>22s} {'any chem pt within%':>20s}"
+    hdr = f"{'key':7s} {'tol':>5s} {'rows':>5s} {'answ':>5s} {'answ%':>6s} {'within%':>8s} {'in(3%)':>7s} {'median|d|%':>11s} {'w/o th.extrap/est within%':>26s} {'any chem pt within%':>20s}"
     print(hdr)
     for key, (_, _, tol, tol2) in PROPS.items():
         rs = [r for r in rows if r["key"] == key and r["thermo"] is not None]
         ans = [r for r in rs if r["chem"] is not None]
         ok = [r for r in ans if abs(r["rel"]) <= tol]
         ok2 = [r for r in ans if tol2 and abs(r["rel"]) <= tol2]
-        ni = [r for r in ans if not r["thermo_extrap"]]
+        ni = [r for r in ans if not r["thermo_extrap"] and not r["thermo_estimate"]]
         oki = [r for r in ni if abs(r["rel"]) <= tol]
         okb = [r for r in ans if r["best_rel"] is not None and r["best_rel"] <= tol]
         med = statistics.median(abs(r["rel"]) for r in ans) * 100 if ans else float("nan")
         print(f"{key:7s} {tol*100:4.1f}% {len(rs):5d} {len(ans):5d} {pct(len(ans), len(rs)):>6s} "
               f"{pct(len(ok), len(ans)):>8s} {pct(len(ok2), len(ans)) if tol2 else '':>7s} {med:11.2f} "
-              f"{pct(len(oki), len(ni)) + f' (n={len(ni)})':>22s} {pct(len(okb), len(ans)):>20s}")
+              f"{pct(len(oki), len(ni)) + f' (n={len(ni)})':>26s} {pct(len(okb), len(ans)):>20s}")
     allr = [r for r in rows if r["thermo"] is not None]
     print(f"overall: chem answers {sum(r['chem'] is not None for r in allr)}/{len(allr)} "
           f"= {pct(sum(r['chem'] is not None for r in allr), len(allr))} % of rows where thermo has a value")
@@ -255,12 +271,12 @@ def main():
         bad = sorted((r for r in rs if r["chem"] is not None), key=lambda r: -abs(r["rel"]))[:10]
         miss = [r for r in rs if r["chem"] is None]
         print(f"\n-- {key}: worst 10 (rel = chem/thermo - 1; flags i=interpolated x=extrapolated c=calc; "
-              f"th* = thermo extrapolated its method) --")
+              f"th* = thermo extrapolated its method, th~ = thermo's method is an estimate) --")
         for r in bad:
             print(f"  {r['compound'][:18]:18s} T={r['T']:7.2f} Tr={r['Tr']:.2f} chem={r['chem']:.5g} "
                   f"thermo={r['thermo']:.5g} rel={r['rel']*100:+7.1f}% best={r['best_rel']*100:5.1f}% "
                   f"[{r['chem_s']}{'/' + r['chem_flags'] if r['chem_flags'] else ''}: {(r['chem_c'] or '')[:60]}] "
-                  f"thermo={r['thermo_method']}{'*' if r['thermo_extrap'] else ''}")
+                  f"thermo={r['thermo_method']}{'*' if r['thermo_extrap'] else ''}{'~' if r['thermo_estimate'] else ''}")
         if miss:
             print(f"  not answered by chem ({len(miss)}): " +
                   ", ".join(f"{r['compound']}@{r['T']:.0f}K(th:{r['thermo_method']}{'*' if r['thermo_extrap'] else ''})"
