@@ -5,6 +5,8 @@ import { ChemError, notFound, usageError } from '../api/errors.js';
 import { plainSymbol, property, PROPERTIES } from '../api/properties.js';
 import type { Compound, DataPoint } from '../api/types.js';
 import { displayUnit, type UnitPrefs } from '../cli/units.js';
+import { roundSignificant } from '../api/precision.js';
+import { parseCurve } from '../vle/psat.js';
 
 /**
  * measured: a value at one temperature. correlation: the points of one source sharing one comment
@@ -78,12 +80,34 @@ export function plotSeries(comp: Compound, key: string, units: UnitPrefs): PlotS
     if (p.r) point.r = p.r;
     return point;
   });
+  if (LOG_KEYS.has(key)) points.push(...densified(raw, curveOf, (v) => vConv.convert(v), (t) => tConv.state(t), comp));
   points.sort((a, b) => a.t - b.t);
   const vs = points.map((p) => p.v);
   const min = Math.min(...vs);
   const log = min > 0 && (LOG_KEYS.has(key) || Math.max(...vs) / min >= 100);
   return { key, desc: def.desc, sym: plainSymbol(def), tUnit: tConv.unit, unit: vConv.unit, log, points };
 }
+
+/** Points between a record's samples of each pressure correlation that keeps its coefficients (vle/psat.ts), evaluated by the registry's equation: a smooth curve on the log axis. */
+function densified(raw: DataPoint[], curveOf: (p: DataPoint) => string, v: (kPa: number) => number, t: (K: number) => number, comp: Compound): PlotPoint[] {
+  const out: PlotPoint[] = [];
+  const done = new Set<string>();
+  for (const p of raw) {
+    const id = curveOf(p);
+    const k = p.calc || done.has(id) ? undefined : parseCurve(p.c);
+    done.add(id);
+    if (!k) continue;
+    for (let i = 1; i < DENSE; i++) {
+      const T = k.tmin + ((k.tmax - k.tmin) * i) / DENSE;
+      const value = k.f(T) / 1000;
+      if (value > 0 && Number.isFinite(value)) out.push({ t: t(roundSignificant(T, 6)), v: v(roundSignificant(value, 6)), s: p.s, source: comp.src?.[p.s]?.db ?? p.s, kind: 'correlation', curve: id, outlier: !!p.o });
+    }
+  }
+  return out;
+}
+
+/** Intervals a pressure correlation is drawn with. */
+const DENSE = 24;
 
 /** The T-dependent keys of a record with at least one point at a temperature, in the record's order; 404 when none. */
 export function recordKeys(comp: Compound): string[] {
