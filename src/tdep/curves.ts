@@ -1,7 +1,7 @@
 // A compound's temperature-dependent properties at one temperature, from its stored correlations
-// (chem state, GET /api/v1/state). Per property: each source's correlation that covers T, evaluated
-// exactly there, one point per source, in the order of a record's points (record.ts orderPoints: the
-// recommended first). Where no correlation covers T, one source's measured points that bracket T
+// (chem state, GET /api/v1/state). Per property: every correlation that covers T, evaluated exactly
+// there (a source with two tables gives two points, its preferred equation first), and any measured
+// value at T itself, in the order of a record's points (record.ts orderPoints: the recommended first). Where no correlation covers T, one source's measured points that bracket T
 // closely are interpolated (ln P against 1/T for pressures, linear otherwise), flagged `interpolated`.
 // Outside every range there is no value unless the caller opts in to extrapolation (flagged
 // `extrapolated`), and the answer names the ranges that exist.
@@ -81,22 +81,18 @@ export class Curves {
     return this.byKey.get(key) ?? [];
   }
 
-  /** Each source's preferred correlation of `key` (by the registry's order, then the narrower range), among `among`. */
+  /** Each source's preferred correlation of `key` among `among` (by `preferred`). */
   private perSource(among: Ready[]): Ready[] {
     const best = new Map<string, Ready>();
-    for (const k of among) {
-      const b = best.get(k.s);
-      const rank = (x: Ready) => EQUATION_ORDER.get(x.eq)! * 1e7 + (x.tmax - x.tmin);
-      if (!b || rank(k) < rank(b)) best.set(k.s, k);
-    }
+    for (const k of preferred(among)) if (!best.has(k.s)) best.set(k.s, k);
     return [...best.values()];
   }
 
-  /** The points of each source's correlation covering T. */
+  /** The points of every correlation covering T, a source's preferred one first. */
   private covering(key: string, T: number): [Ready, StatePoint][] {
     const all = this.byKey.get(key) ?? [];
     const covers = all.filter((k) => k.tmin - 1e-9 <= T && T <= k.tmax + 1e-9);
-    return this.perSource(covers).flatMap((k) => {
+    return preferred(covers).flatMap((k) => {
       const p = this.point(k, T);
       return p ? [[k, p] as [Ready, StatePoint]] : [];
     });
@@ -123,7 +119,7 @@ export class Curves {
    */
   at(key: string, T: number, extrapolate = false): { points: StatePoint[]; why?: string } {
     const covered = this.covering(key, T).map(([, p]) => p);
-    if (covered.length) return { points: orderPoints(covered) as StatePoint[] };
+    if (covered.length) return { points: orderPoints([...covered, ...this.measuredAt(key, T)]) as StatePoint[] };
     const between = this.interpolated(key, T);
     if (between.length) return { points: orderPoints(between) as StatePoint[] };
     const ranges = this.ranges(key);
@@ -134,6 +130,11 @@ export class Curves {
       return p ? [{ ...p, extrapolated: true as const }] : [];
     });
     return nearest.length ? { points: orderPoints(nearest) as StatePoint[] } : { points: [], why: `${key}: no correlation extrapolates to ${T} K (${ranges})` };
+  }
+
+  /** The measured points at T itself (a source's single value beside the correlations). */
+  private measuredAt(key: string, T: number): StatePoint[] {
+    return [...(this.measured.get(key)?.values() ?? [])].flatMap((ps) => ps.filter((p) => Math.abs(p.t! - T) < 1e-6).map((p) => ({ ...p })));
   }
 
   /** Measured points of one source at T: a point at T itself, or two that bracket it closely, interpolated. */
@@ -181,6 +182,11 @@ export class Curves {
 function withRange(k: Correlation): string {
   const c = k.c ?? k.eq;
   return / K\b/.test(c) ? c : `${c}, ${k.tmin}–${k.tmax} K`;
+}
+
+/** Correlations in the order a source's are preferred: the registry's order of equations (Wagner before Antoine), then the narrower range. */
+function preferred(ks: Ready[]): Ready[] {
+  return [...ks].sort((a, b) => EQUATION_ORDER.get(a.eq)! - EQUATION_ORDER.get(b.eq)! || a.tmax - a.tmin - (b.tmax - b.tmin));
 }
 
 /** True when T is a node of a table's (T, v) pairs. */

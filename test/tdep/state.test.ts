@@ -92,12 +92,13 @@ describe('a compound\'s curves at a temperature', () => {
     const far = curves.at('rhol', 700, true).points;
     expect(far.map((p) => [p.s, p.v, p.extrapolated])).toEqual([['vdi', 401, true], ['perry', 400, true], ['costald', 450, true]]);
   });
-  it('within one source, the registry\'s preferred equation (Wagner before Antoine)', () => {
+  it('every correlation covering T, a source\'s preferred equation first (Wagner before Antoine)', () => {
     const wagner = { key: 'pvap', s: 'poling', eq: 'Wagner equation (2.5, 5)', coeffs: [-8.68587, 1.17831, -4.8762, 1.588, 513.92, 6132000], unit: 'Pa', tmin: 159.05, tmax: 513.92 };
     const antoine = { key: 'pvap', s: 'poling', eq: 'Antoine equation (log10 Pa)', coeffs: [10.33675, 1648.22, -42.232], unit: 'Pa', tmin: 276.5, tmax: 369.54 };
     const both = new Curves({ correlations: [antoine, wagner], points: {} });
-    // ethanol, Poling's Wagner row: chemicals.vapor_pressure.Wagner gives 7874.059626 Pa at 298.15 K (tdep_examples.tsv)
-    expect(both.at('pvap', 298.15).points).toEqual([expect.objectContaining({ s: 'poling', v: 7.87406, u: 'kPa' })]);
+    // ethanol, Poling's rows: chemicals.vapor_pressure.Wagner gives 7874.059626 Pa at 298.15 K, Antoine 7876.398435 Pa (tdep_examples.tsv)
+    expect(both.at('pvap', 298.15).points).toEqual([expect.objectContaining({ s: 'poling', v: 7.87406, u: 'kPa' }), expect.objectContaining({ s: 'poling', v: 7.8764 })]);
+    expect(both.at('pvap', 200).points.map((p) => p.v)).toHaveLength(1); // only the Wagner row reaches 200 K
   });
   it('a state with a pressure: the phase and its properties; without T, the saturation temperature', () => {
     // water's row of the VDI Heat Atlas PPDS vapour-pressure table (Wagner 2.5, 5)
