@@ -114,4 +114,40 @@ describe.skipIf(!existsSync(join(DATA, 'chemicals')))('full build from the data 
     expect(summary.split('\n').length - 1).toBeLessThanOrEqual(120);
     expect(summary).toMatch(/^tb\s.*\s351\.44\s/m);
   });
+
+  // chem state on the full database against the reference equations: water by IAPWS (IAPWS-95 density, IF97
+  // saturation line, the 2008 viscosity, the 2011 conductivity and the 2014 surface tension release), ethanol by
+  // NIST's recommended values (Webbook: Tb 351.44 K; Lemmon's EOS 785.1 kg/m³ and 7.87 kPa at 25 °C). Tolerances
+  // are the sources', not the evaluation's (each correlation reproduces its table to 6 digits: tdep_examples).
+  it('chem state: water and ethanol against the reference equations, saturation temperatures, phases', { timeout: 120_000 }, async () => {
+    const { runChem } = await import('../helpers.js');
+    const state = async (...args: string[]) => {
+      const r = await runChem(['state', ...args, '--json', '--db', join(dir, 'chem.sqlite')]);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout).states as { t: number; phase?: string; props: Record<string, { v: number }[]> }[];
+    };
+    const [w25] = await state('water', '--t', '25C', '--p', '1atm');
+    expect(w25!.phase).toBe('liquid');
+    const near = (key: string, want: number, rel: number) => expect(Math.abs(w25!.props[key]![0]!.v / want - 1), key).toBeLessThan(rel);
+    near('rhol', 997.05, 0.002);
+    near('pvap', 3.1697, 0.005);
+    near('dvisc', 0.00089, 0.03);
+    near('cpl', 75.33, 0.01);
+    near('srf', 0.07197, 0.01);
+    near('tcondl', 0.6065, 0.02);
+    // IF97's saturation temperatures at 20, 70, 101.325 and 200 kPa
+    for (const [p, t] of [[20, 333.2086], [70, 363.0815], [101.325, 373.1243], [200, 393.3615]] as const) {
+      const [sat] = await state('water', '--p', String(p));
+      expect(Math.abs(sat!.t - t), `${p} kPa`).toBeLessThan(0.5);
+    }
+    const [eb] = await state('ethanol', '--p', '1atm');
+    expect(Math.abs(eb!.t - 351.44)).toBeLessThan(0.5);
+    const [e25] = await state('ethanol', '--t', '25C', '--p', '1atm');
+    expect(e25!.phase).toBe('liquid');
+    expect(Math.abs(e25!.props.rhol![0]!.v / 785.1 - 1)).toBeLessThan(0.003);
+    expect(Math.abs(e25!.props.pvap![0]!.v / 7.87 - 1)).toBeLessThan(0.01);
+    const phases = await Promise.all([['water', '150C'], ['water', '-20C'], ['ethanol', '100C']].map(async ([c, t]) => (await state(c!, '--t', t!, '--p', '1atm'))[0]!.phase));
+    expect(phases).toEqual(['gas', 'solid', 'gas']);
+    expect((await state('water', '--t', '700', '--p', '25MPa'))[0]!.phase).toBe('supercritical');
+  });
 });
