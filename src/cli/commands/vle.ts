@@ -66,11 +66,12 @@ function vleView(r: VleResult, chart = ''): View<VleResult> {
     isobaric ? { key: 't', header: 'T', unit: 'K' } : { key: 'p', header: 'P', unit: 'kPa' },
     { key: 'gamma1', header: 'γ1' },
     { key: 'gamma2', header: 'γ2' },
+    { key: 'x1_liquids', header: 'x1 (liquids)', optional: true },
     { key: 'note', optional: true, fit: 'wrap' },
   ];
   const round = (v: number | null | undefined, digits: number) => (v == null ? undefined : Number(v.toFixed(digits)));
   const rows = (res: VleResult): Row[] =>
-    res.points.map((p) => ({ x1: round(p.x1, 4), y1: round(p.y1, 4), t: round(p.t, 3), p: p.p == null ? undefined : Number(p.p.toPrecision(6)), gamma1: round(p.gamma1, 4), gamma2: round(p.gamma2, 4), note: p.note }));
+    res.points.map((p) => ({ x1: round(p.x1, 4), y1: round(p.y1, 4), t: round(p.t, 3), p: p.p == null ? undefined : Number(p.p.toPrecision(6)), gamma1: round(p.gamma1, 4), gamma2: round(p.gamma2, 4), x1_liquids: liquidsText(p.x1_liquids), note: p.note }));
   return {
     columns,
     rows,
@@ -82,12 +83,19 @@ function vleView(r: VleResult, chart = ''): View<VleResult> {
       const az = res.azeotrope;
       if (az) {
         const at = isobaric ? `${out.number(Number(out.convert('K', az.t!).toFixed(2)))} ${out.unit('K')}` : `${out.number(Number(out.convert('kPa', az.p!).toPrecision(5)))} ${out.unit('kPa')}`;
-        text += `azeotrope: x1 = ${az.x1.toFixed(4)} at ${at}${az.heterogeneous ? ' (heterogeneous: the liquid splits there)' : ''}\n`;
+        const het = az.x1_liquids ? ` (heterogeneous: vapour y1 = ${az.x1.toFixed(4)} over the liquids x1 = ${liquidsText(az.x1_liquids)})` : az.heterogeneous ? ' (heterogeneous: the liquid splits there)' : '';
+        text += `azeotrope: x1 = ${az.x1.toFixed(4)} at ${at}${het}\n`;
       } else text += 'azeotrope: none\n';
       text += sourceLines(res);
       return text;
     },
   };
+}
+
+/** The two liquids of a three-phase point: 4 decimals, 4 significant digits below 0.01 (solubilities of ppm). */
+export function liquidsText(x: [number, number] | undefined): string | undefined {
+  const f = (v: number) => String(v < 0.01 ? Number(v.toPrecision(4)) : Number(v.toFixed(4)));
+  return x && `${f(x[0])}, ${f(x[1])}`;
 }
 
 /** The parameter and vapour-pressure sources, one line each. */
@@ -109,6 +117,7 @@ export async function runVle(ctx: Context, a: string | undefined, b: string | un
   for (const p of result.points) {
     if (p.note) ctx.io.stderr.write(`chem: ${result.kind === 'dew' ? `y1 = ${p.y1}` : `x1 = ${p.x1}`}: ${p.note}\n`);
   }
+  for (const n of result.notes ?? []) ctx.notice(n);
 
   let chart = '';
   if (opts.plot || opts.out) {
