@@ -19,6 +19,7 @@ import { midCommand } from './commands/mid.js';
 import { cidCommand } from './commands/cid.js';
 import { dbCommand } from './commands/db.js';
 import { plotCommand } from './commands/plot.js';
+import { lleCommand } from './commands/lle.js';
 import { vleCommand } from './commands/vle.js';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
@@ -65,6 +66,7 @@ export function buildProgram(deps: Deps): Command {
     dbCommand(deps),
     plotCommand(deps),
     vleCommand(deps),
+    lleCommand(deps),
   ];
   for (const cmd of commands) program.addCommand(inherit(cmd, program));
   program.addHelpText('after', examples('chem convert smiles CCO', 'chem predict "c1ccccc1O" --json', 'chem search benzene', 'chem config set api-key'));

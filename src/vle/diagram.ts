@@ -145,7 +145,7 @@ export function psatCurves(c: Pick<Compound, 'tpdep_props'>): Ranked[] {
 }
 
 /** The pair's binary mixture record, or undefined when none holds both. */
-async function pairMixture(backend: Backend, a: Compound, b: Compound): Promise<Mixture | undefined> {
+export async function pairMixture(backend: Backend, a: Compound, b: Compound): Promise<Mixture | undefined> {
   const { mixtures } = await backend.mixtures(a.id);
   const m = mixtures.find((m) => m.kind === 'binary' && m.components.some((c) => c.cid === b.id));
   return m && (await backend.mixture(m.id)).mix;
@@ -155,7 +155,7 @@ async function pairMixture(backend: Backend, a: Compound, b: Compound): Promise<
 const EVALUATED: ModelName[] = ['nrtl', 'uniquac', 'wilson'];
 
 /** A component's UNIQUAC r and q (its first points), or undefined. */
-function rqOf(c: Compound): RQ | undefined {
+export function rqOf(c: Compound): RQ | undefined {
   const r = c.fixed_props?.uniquac_r?.[0]?.v;
   const q = c.fixed_props?.uniquac_q?.[0]?.v;
   return r !== undefined && q !== undefined ? { r, q } : undefined;
@@ -165,7 +165,7 @@ function rqOf(c: Compound): RQ | undefined {
  * The activity model: the one asked for, else the first of EVALUATED the record has a set of (UNIQUAC
  * only where both components have r and q). 404 naming what the record holds.
  */
-function chooseModel(mix: Mixture | undefined, asked: ModelName | undefined, comps: [Compound, Compound], swap: boolean): { model: ModelName; set?: ParameterSet; lnGamma: LnGamma } {
+export function chooseModel(mix: Mixture | undefined, asked: ModelName | undefined, comps: [Compound, Compound], swap: boolean): { model: ModelName; set?: ParameterSet; lnGamma: LnGamma } {
   if (asked === 'ideal') return { model: 'ideal', lnGamma: ideal };
   const sets = mix?.params ?? [];
   const has = [...new Set(sets.map((p) => p.model))];

@@ -99,11 +99,11 @@ export function liquidsText(x: [number, number] | undefined): string | undefined
 }
 
 /** The parameter and vapour-pressure sources, one line each. */
-export function sourceLines(r: VleResult): string {
+export function sourceLines(r: Pick<VleResult, 'model' | 'components'> & { sources: { parameters: VleResult['sources']['parameters']; psat?: VleResult['sources']['psat'] } }): string {
   const par = r.sources.parameters;
   let text = par ? `parameters: ${r.model} of mixture ${par.mid}, ${par.db ?? par.s}${par.r ? ` (${par.r})` : ''}\n` : "parameters: none (ideal solution, Raoult's law)\n";
   for (const c of par?.rq ?? []) text += `UNIQUAC ${r.components.find((x) => x.cid === c.cid)?.name}: r = ${c.r}, q = ${c.q}, ${c.s}\n`;
-  for (const s of r.sources.psat) text += `Psat ${s.name}: ${s.equation}, ${s.tmin}–${s.tmax} K, ${s.s}${s.r ? ` (${s.r})` : ''}\n`;
+  for (const s of r.sources.psat ?? []) text += `Psat ${s.name}: ${s.equation}, ${s.tmin}–${s.tmax} K, ${s.s}${s.r ? ` (${s.r})` : ''}\n`;
   return text;
 }
 
