@@ -54,13 +54,22 @@ export function threePhaseT(s: System, pKpa: number, guess: number, start?: [num
   return three && { ...three, p: pKpa };
 }
 
-const cache = new WeakMap<System, Map<string, ThreePhase | null>>();
+const cache = new WeakMap<System, Map<string, ThreePhase[]>>();
 
-/** The three-phase point of the system at fixed P or T, solved once per system and condition. */
+/**
+ * The three-phase point of the system at fixed P or T whose liquids hold start[0] (the liquid that
+ * splits), solved once per system, condition and split: some parameter sets split the liquid in two
+ * separate ranges of x1 (methanol/n-hexane by ChemSep's NRTL), each with its own three-phase point.
+ */
 export function threePhase(s: System, at: { p: number } | { t: number }, guess: number, start: [number, number]): ThreePhase | undefined {
   let m = cache.get(s);
   if (!m) cache.set(s, (m = new Map()));
   const key = 'p' in at ? `p${at.p}` : `t${at.t}`;
-  if (!m.has(key)) m.set(key, ('p' in at ? threePhaseT(s, at.p, guess, start) : threePhaseP(s, at.t, start)) ?? null);
-  return m.get(key) ?? undefined;
+  const known = m.get(key) ?? [];
+  const holds = (t: ThreePhase) => t.liquids.x1[0] <= start[0] && start[0] <= t.liquids.x1[1];
+  const found = known.find(holds);
+  if (found) return found;
+  const three = 'p' in at ? threePhaseT(s, at.p, guess, start) : threePhaseP(s, at.t, start);
+  if (three && !known.some((k) => Math.abs(k.t - three.t) < 1e-9 && Math.abs(k.liquids.x1[0] - three.liquids.x1[0]) < 1e-9)) m.set(key, [...known, three]);
+  return three;
 }

@@ -68,10 +68,11 @@ export function isoactivity(g: LnGamma, T: number, xa: number, xb: number): Liqu
 const HULL = Array.from({ length: 369 }, (_, i) => -18.4 + i * 0.1);
 
 /**
- * The split of the lower convex hull of g(x) = Σ x_i ln a_i: the hull edge spanning the widest
- * gap of grid points lying above it. Approximate ends of the binodal, or undefined (g is convex on the grid).
+ * The split of the lower convex hull of g(x) = Σ x_i ln a_i: the hull edge spanning a gap of grid
+ * points lying above it, the one holding `near` if one does, else the widest. Approximate ends of
+ * the binodal, or undefined (g is convex on the grid).
  */
-function hullSplit(g: LnGamma, T: number): [number, number] | undefined {
+function hullSplit(g: LnGamma, T: number, near?: number): [number, number] | undefined {
   const xs = HULL.map(expit);
   const gs = HULL.map((u, i) => {
     const [a1, a2] = lnActivities(g, u, T);
@@ -96,7 +97,10 @@ function hullSplit(g: LnGamma, T: number): [number, number] | undefined {
     const line = (i: number) => gs[a]! + ((gs[b]! - gs[a]!) * (xs[i]! - xs[a]!)) / (xs[b]! - xs[a]!);
     let above = 0;
     for (let i = a + 1; i < b; i++) above = Math.max(above, gs[i]! - line(i));
-    if (above > 1e-10 && xs[b]! - xs[a]! > width) {
+    if (!(above > 1e-10)) continue;
+    const holds = near !== undefined && xs[a]! <= near && near <= xs[b]!;
+    if (holds) return [xs[a]!, xs[b]!];
+    if (xs[b]! - xs[a]! > width) {
       width = xs[b]! - xs[a]!;
       best = [xs[a]!, xs[b]!];
     }
@@ -113,7 +117,7 @@ export function liquidsAt(g: LnGamma, T: number, start?: [number, number]): Liqu
     const l = isoactivity(g, T, Math.min(...start), Math.max(...start));
     if (l && stable(g, l, T)) return l;
   }
-  const split = hullSplit(g, T);
+  const split = hullSplit(g, T, start && (start[0] + start[1]) / 2);
   const l = split && isoactivity(g, T, split[0], split[1]);
   return l && stable(g, l, T) ? l : undefined;
 }
