@@ -92,13 +92,29 @@ function outsideRanges(s: System, what: string): string {
 /** A bubble point at x1 and fixed P (kPa): T. `guess` speeds the bracket (the previous point's T). */
 export function bubbleT(s: System, x1: number, pKpa: number, guess?: number): Outcome {
   const pt = homogeneousBubbleT(s, x1, pKpa, guess);
-  return pt ? stable(s, pt, { p: pKpa }) : { x1, note: outsideRanges(s, `no bubble point at ${pKpa} kPa`) };
+  if (pt) return stable(s, pt, { p: pKpa });
+  return splitNear(s, x1, pKpa) ?? { x1, note: outsideRanges(s, `no bubble point at ${pKpa} kPa`) };
 }
 
 /** A bubble point at x1 and fixed T (K): P. */
 export function bubbleP(s: System, x1: number, T: number): Outcome {
   const pt = homogeneousBubbleP(s, x1, T);
   return pt ? stable(s, pt, { t: T }) : { x1, note: outsideRanges(s, `${T} K lies`) };
+}
+
+/**
+ * The three-phase point of a liquid x1 whose one-liquid bubble point does not exist (a liquid far
+ * inside a wide split, with γ of hundreds, would boil below every Psat range): tested for a split at
+ * the pure components' boiling points.
+ */
+function splitNear(s: System, x1: number, pKpa: number): Point | undefined {
+  if (!CAN_SPLIT[s.model]) return undefined;
+  for (const T of s.psat.map((ps) => pureBoilingT(ps, pKpa)).filter(Number.isFinite)) {
+    const z = splitsAt(s.lnGamma, x1, T);
+    const three = z === undefined ? undefined : threePhase(s, { p: pKpa }, T, [x1, z]);
+    if (three && three.liquids.x1[0] <= x1 && x1 <= three.liquids.x1[1]) return threePoint(x1, three);
+  }
+  return undefined;
 }
 
 /** The bubble point of a liquid that stays one phase, or undefined outside the Psat ranges. */
@@ -242,7 +258,6 @@ const SCAN = Array.from({ length: 99 }, (_, i) => (i + 1) / 100);
 export function azeotrope(s: System, at: { p: number } | { t: number }): Azeotrope | null {
   const bubble = (x: number, guess?: number) => ('p' in at ? homogeneousBubbleT(s, x, at.p, guess) : homogeneousBubbleP(s, x, at.t));
   const splits = (b: Point) => (CAN_SPLIT[s.model] ? splitsAt(s.lnGamma, b.x1, b.t) : undefined);
-  const scanned: Point[] = [];
   let prev: Point | undefined;
   for (const x of SCAN) {
     const b = bubble(x, prev?.t);
@@ -253,19 +268,24 @@ export function azeotrope(s: System, at: { p: number } | { t: number }): Azeotro
       const z = splits(r);
       return z === undefined ? { x1, t: r.t, p: r.p } : heteroazeotrope(s, at, r, z);
     }
-    if (b) scanned.push(b);
     prev = b;
   }
-  for (const b of scanned) {
-    const z = splits(b);
-    if (z !== undefined) return heteroazeotrope(s, at, b, z);
+  // no change of sign: a three-phase point anywhere on the scan (the one-liquid curve may not exist inside a wide split)
+  let guess: number | undefined;
+  for (const x of SCAN) {
+    const o = 'p' in at ? bubbleT(s, x, at.p, guess) : bubbleP(s, x, at.t);
+    if (!isPoint(o)) continue;
+    guess = o.t;
+    const three = o.liquids && { t: o.t, p: o.p, y1: o.y1, liquids: o.liquids };
+    if (three) return three.y1 > three.liquids.x1[0] && three.y1 < three.liquids.x1[1] ? heterogeneous(three) : null;
   }
   return null;
 }
 
+const heterogeneous = (three: ThreePhase): Azeotrope => ({ x1: three.y1, t: three.t, p: three.p, heterogeneous: true, y1: three.y1, liquids: three.liquids });
+
 /** The three-phase point from a liquid that splits, as an azeotrope when its vapour lies between its liquids. */
 function heteroazeotrope(s: System, at: { p: number } | { t: number }, from: Point, z: number): Azeotrope | null {
   const three = threePhase(s, at, from.t, [from.x1, z]);
-  if (!three || !(three.y1 > three.liquids.x1[0] && three.y1 < three.liquids.x1[1])) return null;
-  return { x1: three.y1, t: three.t, p: three.p, heterogeneous: true, y1: three.y1, liquids: three.liquids };
+  return three && three.y1 > three.liquids.x1[0] && three.y1 < three.liquids.x1[1] ? heterogeneous(three) : null;
 }
