@@ -130,27 +130,38 @@ function stable(g: LnGamma, l: Liquids, T: number): boolean {
   return splitsAt(g, l.x1[0], T) === undefined && splitsAt(g, l.x1[1], T) === undefined;
 }
 
+/** The stability function 1 + x1·∂lnγ1/∂x1 (= x1·∂ln a1/∂x1) at x1 = logit⁻¹ u: 1 at both pure ends, negative inside the spinodal. */
+function stabilityAt(g: LnGamma, u: number, T: number): number {
+  const h = 1e-4;
+  const dlng = (g(expit(u + h), T)[0] - g(expit(u - h), T)[0]) / (2 * h); // ∂lnγ1/∂u = x1(1 − x1)·∂lnγ1/∂x1
+  return 1 + dlng / (1 - expit(u));
+}
+
+/** Grid of logit x1 for the stability function: x1 from 6e-6 to 1 − 6e-6, where its differences keep their digits. */
+const MARGIN = HULL.filter((u) => Math.abs(u) <= 12).filter((_, i) => i % 2 === 0);
+
 /**
- * The least slope of ln a1 against logit x1 over the grid, refined by golden-section search: negative
- * where the liquid has an unstable (spinodal) region, so that a split exists; 0 at a critical solution temperature.
+ * The least value of the stability function over x1 (grid, then golden-section search) and where:
+ * negative where the liquid has an unstable (spinodal) range, so that it splits; 0 at a critical
+ * solution temperature.
  */
-export function stabilityMargin(g: LnGamma, T: number): number {
-  const h = 1e-5;
-  const slope = (u: number) => (lnActivities(g, u + h, T)[0] - lnActivities(g, u - h, T)[0]) / (2 * h);
+export function stabilityMargin(g: LnGamma, T: number): { min: number; x1: number } {
   let k = 0;
   let min = Infinity;
-  for (let i = 0; i < HULL.length; i += 4) {
-    const s = slope(HULL[i]!);
-    if (s < min) [min, k] = [s, i];
-  }
-  let [a, b] = [HULL[Math.max(k - 4, 0)]!, HULL[Math.min(k + 4, HULL.length - 1)]!];
+  MARGIN.forEach((u, i) => {
+    const v = stabilityAt(g, u, T);
+    if (v < min) [min, k] = [v, i];
+  });
+  let [a, b] = [MARGIN[Math.max(k - 1, 0)]!, MARGIN[Math.min(k + 1, MARGIN.length - 1)]!];
   const r = (Math.sqrt(5) - 1) / 2;
   for (let i = 0; i < 40; i++) {
     const [c, d] = [b - r * (b - a), a + r * (b - a)];
-    if (slope(c) < slope(d)) b = d;
+    if (stabilityAt(g, c, T) < stabilityAt(g, d, T)) b = d;
     else a = c;
   }
-  return Math.min(min, slope((a + b) / 2));
+  const u = (a + b) / 2;
+  const v = stabilityAt(g, u, T);
+  return v < min ? { min: v, x1: expit(u) } : { min, x1: expit(MARGIN[k]!) };
 }
 
 /** A critical solution temperature: where the split closes, and the composition it closes at. */
@@ -163,23 +174,18 @@ export interface Critical {
 
 /**
  * The critical solution temperatures between lo and hi (K): where the stability margin changes sign
- * on a scan of `steps` intervals, located by Brent to 1e-6 K; x1 where the margin is least there.
+ * on a scan of `steps` intervals, located by Brent to 1e-6 K; x1 where the stability function is least there.
  */
 export function criticalPoints(g: LnGamma, lo: number, hi: number, steps = 60): Critical[] {
   const out: Critical[] = [];
-  let [t0, m0] = [lo, stabilityMargin(g, lo)];
+  const m = (T: number) => stabilityMargin(g, T).min;
+  let [t0, m0] = [lo, m(lo)];
   for (let i = 1; i <= steps; i++) {
     const t1 = lo + ((hi - lo) * i) / steps;
-    const m1 = stabilityMargin(g, t1);
+    const m1 = m(t1);
     if (m0 * m1 < 0) {
-      const t = brent((T) => stabilityMargin(g, T), t0, t1, 1e-6, m0, m1);
-      const h = 1e-5;
-      let [x, min] = [0.5, Infinity];
-      for (const u of HULL) {
-        const s = (lnActivities(g, u + h, t)[0] - lnActivities(g, u - h, t)[0]) / (2 * h);
-        if (s < min) [min, x] = [s, expit(u)];
-      }
-      out.push({ t, x1: x, kind: m0 < 0 ? 'upper' : 'lower' });
+      const t = brent(m, t0, t1, 1e-6, m0, m1);
+      out.push({ t, x1: stabilityMargin(g, t).x1, kind: m0 < 0 ? 'upper' : 'lower' });
     }
     [t0, m0] = [t1, m1];
   }

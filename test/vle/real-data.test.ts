@@ -16,7 +16,7 @@ import { tables } from '../../src/local/store/import/runner.js';
 import { VAPOR_PRESSURE } from '../../src/local/store/import/specs/vapor-pressure.js';
 import { lnGammaOf, RECORD_MODEL, type ModelName, type RQ } from '../../src/vle/activity.js';
 import { psatCurves } from '../../src/vle/diagram.js';
-import { liquidsAt } from '../../src/vle/lle.js';
+import { criticalPoints, liquidsAt } from '../../src/vle/lle.js';
 import { azeotrope, bubbleT, isPoint, Psat, type System } from '../../src/vle/solve.js';
 
 const DATA = [process.env.CHEM_DATA_DIR, '/work/shared/data'].find((d) => d && existsSync(join(d, THERMO_IP, 'ChemSep/nrtl.json')));
@@ -184,6 +184,19 @@ describe.skipIf(!DATA)('two liquids with ChemSep NRTL', () => {
     expect((1 - wa.x1[1]) / 0.0011).toBeGreaterThan(1 / 4);
     expect((1 - wa.x1[1]) / 0.0011).toBeLessThan(4);
     expect(Math.abs(wa.x1[0] - 0.09)).toBeLessThan(0.1);
+  });
+
+  // three_phase_reference.py --ucst: [CAS 1, CAS 2, the range searched (K), the critical T (K), x1 there]
+  it.each([
+    ['67-56-1', '110-54-3', 300, 400, 351.9888, 0.2725],
+    ['115-11-7', '67-56-1', 300, 400, 333.6812, 0.6725],
+    ['67-56-1', '110-82-7', 400, 460, 430.7296, 0.2978],
+  ] as const)('%s / %s: the upper critical solution temperature as the reference script finds it', (a, b, lo, hi, T, x) => {
+    const c = criticalPoints(system(a, b).lnGamma, lo, hi);
+    expect(c).toHaveLength(1);
+    expect(c[0]!.kind).toBe('upper');
+    expect(Math.abs(c[0]!.t - T)).toBeLessThan(2e-3);
+    expect(Math.abs(c[0]!.x1 - x)).toBeLessThan(2e-3);
   });
 
   it('ethanol/water stays one liquid: its diagram is what it was (no three-phase point, no notice)', () => {

@@ -13,15 +13,20 @@ with this script's name. It shares no code with chem and solves differently:
 - The three-phase T at P: scipy brentq on ln(sum x_i gamma_i Psat_i / P) with the LLE re-minimised
   at each T, then all three unknowns (x_a, x_b, T) polished together by fsolve.
 
+- The upper critical solution temperature (--ucst): scipy brentq on T of the least value of
+  1 + x1 dln(gamma1)/dx1 over x1 (a grid of 2000, then bounded minimize_scalar).
+
 usage: three_phase_reference.py NRTL_JSON CHEMICALS_VAPOR_PRESSURE_DIR CAS1 CAS2 [CAS1 CAS2 ...]
 prints one line per pair: CAS1 CAS2 T3 y1 x1a x1b, and the LLE at 298.15 K: x1a x1b.
+       three_phase_reference.py NRTL_JSON --ucst CAS1 CAS2 TLO THI
+prints the critical solution temperature between TLO and THI and x1 there.
 """
 import csv
 import json
 import math
 import sys
 
-from scipy.optimize import brentq, fsolve, minimize
+from scipy.optimize import brentq, fsolve, minimize, minimize_scalar
 
 P = 101325.0
 
@@ -165,8 +170,24 @@ def three_phase(lng, ps1, ps2, T0):
     return T, y1, xa, xb
 
 
+def margin(lng, T):
+    def s(x):
+        h = 1e-7
+        return 1 + x * (lng(x + h, T)[0] - lng(x - h, T)[0]) / (2 * h)
+
+    x0 = min((i / 2000 for i in range(1, 2000)), key=s)
+    r = minimize_scalar(s, bounds=(max(x0 - 1e-3, 1e-6), min(x0 + 1e-3, 1 - 1e-6)), method='bounded', options={'xatol': 1e-10})
+    return r.fun, r.x
+
+
 def main():
     data = json.load(open(sys.argv[1]))['data']
+    if sys.argv[2] == '--ucst':
+        c1, c2, lo, hi = sys.argv[3], sys.argv[4], float(sys.argv[5]), float(sys.argv[6])
+        lng = nrtl_fn(data, c1, c2)
+        T = brentq(lambda T: margin(lng, T)[0], lo, hi, xtol=1e-8)
+        print(f'{c1} {c2} UCST {T:.4f} x1 {margin(lng, T)[1]:.4f}')
+        return
     names = ['Wagner Original McGarry', 'Wagner Collection Poling', 'Table 2-8 Vapor Pressure of Inorganic and Organic Liquids', 'Antoine Collection Poling', 'Landolt_antoine_V20']
     tables = [read_tsv(f'{sys.argv[2]}/{n}.tsv') for n in names]
     cas = sys.argv[3:]

@@ -83,8 +83,8 @@ function vleView(r: VleResult, chart = ''): View<VleResult> {
       const az = res.azeotrope;
       if (az) {
         const at = isobaric ? `${out.number(Number(out.convert('K', az.t!).toFixed(2)))} ${out.unit('K')}` : `${out.number(Number(out.convert('kPa', az.p!).toPrecision(5)))} ${out.unit('kPa')}`;
-        const het = az.x1_liquids ? ` (heterogeneous: vapour y1 = ${az.x1.toFixed(4)} over the liquids x1 = ${liquidsText(az.x1_liquids)})` : az.heterogeneous ? ' (heterogeneous: the liquid splits there)' : '';
-        text += `azeotrope: x1 = ${az.x1.toFixed(4)} at ${at}${het}\n`;
+        if (az.x1_liquids) text += `heteroazeotrope: y1 = ${az.x1.toFixed(4)} at ${at}, over two liquids x1 = ${liquidsText(az.x1_liquids)}\n`;
+        else text += `azeotrope: x1 = ${az.x1.toFixed(4)} at ${at}${az.heterogeneous ? ' (heterogeneous: the liquid splits there)' : ''}\n`;
       } else text += 'azeotrope: none\n';
       text += sourceLines(res);
       return text;
