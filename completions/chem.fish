@@ -12,7 +12,7 @@ complete -c chem -n '__fish_use_subcommand' -a mid -d 'show one mixture: compone
 complete -c chem -n '__fish_use_subcommand' -a cid -d 'show a compound record: identifiers, then each property'\''s recommended value with its source and how many more there are (--points: every value)'
 complete -c chem -n '__fish_use_subcommand' -a db -d 'the local database built from open data tables: build, info, path, pull'
 complete -c chem -n '__fish_use_subcommand' -a plot -d 'plot T-dependent properties of a compound against temperature: one series per source, measured points, correlation curves and outliers told apart'
-complete -c chem -n '__fish_use_subcommand' -a vle -d 'vapour-liquid equilibrium of two compounds: Txy or Pxy diagram, bubble or dew points and the azeotrope, by modified Raoult'\''s law'
+complete -c chem -n '__fish_use_subcommand' -a vle -d 'vapour-liquid equilibrium of two compounds: Txy or Pxy diagram, bubble or dew points and the azeotrope, by modified Raoult'\''s law; where the liquid splits, the three-phase point (both liquids) and the heteroazeotrope'
 complete -c chem -n '__fish_use_subcommand' -a lle -d 'liquid-liquid equilibrium of two compounds: the two coexisting liquids at each temperature (NRTL or UNIQUAC), the binodal and critical solution temperatures'
 complete -c chem -l version -s V -d 'output the version number'
 complete -c chem -l format -s f -x -a 'table json ndjson csv' -d 'output format (default: table on a terminal; piped: json, ndjson for streams and batches)'

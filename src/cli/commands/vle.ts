@@ -1,6 +1,7 @@
 // chem vle A B: a Txy (--p) or Pxy (--t) diagram of a binary by modified Raoult's law, with the
 // activity model of the pair's mixture record and each component's vapour-pressure correlations
-// (src/vle). A table, CSV, NDJSON or the JSON document; --plot draws it, --out writes SVG or PNG.
+// (src/vle); three-phase points where the liquid splits. A table, CSV, NDJSON or the JSON
+// document; --plot draws it, --out writes SVG or PNG.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
@@ -43,7 +44,7 @@ function fractions(s: string): number[] {
 
 export function vleCommand(deps: Deps): Command {
   return new Command('vle')
-    .description("vapour-liquid equilibrium of two compounds: Txy or Pxy diagram, bubble or dew points and the azeotrope, by modified Raoult's law")
+    .description("vapour-liquid equilibrium of two compounds: Txy or Pxy diagram, bubble or dew points and the azeotrope, by modified Raoult's law; where the liquid splits, the three-phase point (both liquids) and the heteroazeotrope")
     .argument('[a]', 'component 1: compound id, CAS or name')
     .argument('[b]', 'component 2: compound id, CAS or name')
     .addOption(new Option('--p <kPa>', 'pressure of an isobaric Txy diagram (default 101.325)').argParser(positive('a pressure in kPa')))
@@ -53,7 +54,7 @@ export function vleCommand(deps: Deps): Command {
     .option('--dew', 'dew points: --x gives the vapour composition')
     .option('--plot', 'draw the Txy/Pxy and x-y diagrams on the terminal')
     .option('-o, --out <file>', 'write the diagrams as an SVG or PNG chart (by extension)')
-    .addHelpText('after', examples('chem vle ethanol water', 'chem vle 64-17-5 7732-18-5 --p 50 --model wilson', 'chem vle acetone chloroform --t 308.15 --json', 'chem vle benzene cyclohexane --plot'))
+    .addHelpText('after', examples('chem vle ethanol water', 'chem vle 64-17-5 7732-18-5 --p 50 --model wilson', 'chem vle acetone chloroform --t 308.15 --json', 'chem vle benzene cyclohexane --plot', 'chem vle water "n-butyl acetate" --plot'))
     .action(action(deps, (ctx, [a, b], opts: Options) => runVle(ctx, a, b, opts)));
 }
 
