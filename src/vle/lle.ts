@@ -64,8 +64,8 @@ export function isoactivity(g: LnGamma, T: number, xa: number, xb: number): Liqu
   return { x1: [a, b], lnGamma: [g(a, T), g(b, T)] };
 }
 
-/** Grid of logit x1 for the convex hull: x1 from 1e-8 to 1 − 1e-8 (solubilities of a few ppm stay on it). */
-const HULL = Array.from({ length: 369 }, (_, i) => -18.4 + i * 0.1);
+/** Grid of logit x1 for the convex hull: x1 from 1e-13 to 1 − 1e-13 (solubilities far below a ppm stay on it). */
+const HULL = Array.from({ length: 601 }, (_, i) => Math.round((-30 + i * 0.1) * 10) / 10);
 
 /**
  * The split of the lower convex hull of g(x) = Σ x_i ln a_i: the hull edge spanning a gap of grid
@@ -76,7 +76,7 @@ function hullSplit(g: LnGamma, T: number, near?: number): [number, number] | und
   const xs = HULL.map(expit);
   const gs = HULL.map((u, i) => {
     const [a1, a2] = lnActivities(g, u, T);
-    return xs[i]! * a1 + (1 - xs[i]!) * a2;
+    return xs[i]! * a1 + expit(-u) * a2;
   });
   const hull: number[] = [];
   for (let i = 0; i < xs.length; i++) {

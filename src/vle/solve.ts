@@ -148,10 +148,13 @@ function threePoint(x1: number, three: ThreePhase): Point {
 }
 
 /** Why a point that splits has no answer (x1 outside the three-phase point's liquids, or none found). */
-function splitNote(s: System, pt: Point, z: number, what: string): Refused {
+function splitNote(s: System, pt: Point, z: number, what: string, three?: ThreePhase): Refused {
   const { x1, t, p } = pt;
   const where = `${t.toFixed(2)} K, ${Number(p.toPrecision(6))} kPa`;
-  return { x1, t, p, split: true, note: `two liquid phases: ${RECORD_MODEL[s.model]} puts a second liquid near x1 = ${z.toPrecision(2)} at ${where}; no ${what}` };
+  const why = three
+    ? `x1 lies outside the liquids of the three-phase point (${three.liquids.x1.map((v) => v.toPrecision(4)).join(', ')})`
+    : `no three-phase point inside the vapour-pressure ranges (${s.psat[0].name} ${s.psat[0].ranges()}; ${s.psat[1].name} ${s.psat[1].ranges()})`;
+  return { x1, t, p, split: true, note: `two liquid phases: ${RECORD_MODEL[s.model]} puts a second liquid near x1 = ${z.toPrecision(2)} at ${where}; no ${what}: ${why}` };
 }
 
 /**
@@ -163,7 +166,7 @@ function stable(s: System, pt: Point, at: { p: number } | { t: number }): Outcom
   if (z === undefined) return pt;
   const three = threePhase(s, at, pt.t, [pt.x1, z]);
   if (three && three.liquids.x1[0] <= pt.x1 && pt.x1 <= three.liquids.x1[1]) return threePoint(pt.x1, three);
-  return splitNote(s, pt, z, 'bubble point');
+  return splitNote(s, pt, z, 'bubble point', three);
 }
 
 /**
@@ -233,7 +236,7 @@ function dewPoint(s: System, y1: number, T: number, pKpa: number, at: { p: numbe
     const b = bubble(brent(f, lo, hi, 1e-12, flo, fhi));
     if (b) return { ...b, y1 };
   }
-  return { ...splitNote(s, pt, z, 'dew point'), y1 };
+  return { ...splitNote(s, pt, z, 'dew point', three), y1 };
 }
 
 export interface Azeotrope {
