@@ -8,7 +8,7 @@ _chem() {
       -*) continue ;;
     esac
     case "${path:+$path }$w" in
-      'search'|'convert'|'predict'|'config'|'config set'|'config get'|'config unset'|'config list'|'config path'|'cache'|'cache clear'|'cache path'|'completion'|'serve'|'mixtures'|'mid'|'cid'|'db'|'db build'|'db info'|'db path'|'db pull'|'plot'|'vle'|'state') path="${path:+$path }$w" ;;
+      'search'|'convert'|'predict'|'config'|'config set'|'config get'|'config unset'|'config list'|'config path'|'cache'|'cache clear'|'cache path'|'completion'|'serve'|'mixtures'|'mid'|'cid'|'db'|'db build'|'db info'|'db path'|'db pull'|'plot'|'vle'|'state'|'lle') path="${path:+$path }$w" ;;
     esac
   done
   case "$prev" in
@@ -44,10 +44,10 @@ _chem() {
     --width) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --x) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --model) COMPREPLY=($(compgen -W 'nrtl uniquac wilson ideal' -- "$cur")); return ;;
+    --model) COMPREPLY=($(compgen -W 'nrtl uniquac' -- "$cur")); return ;;
   esac
   case "$path" in
-    '') subs='search convert predict config cache completion serve mixtures mid cid db plot vle state'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    '') subs='search convert predict config cache completion serve mixtures mid cid db plot vle state lle'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'search') subs=''; opts='-p --page -L --limit --all --first -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'convert') subs='name smiles inchi inchikey cid'; opts='--file --strict -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'predict') subs=''; opts='--prop --jobs --t -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
@@ -73,6 +73,7 @@ _chem() {
     'plot') subs=''; opts='-o --out --terminal --width -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'vle') subs=''; opts='--p --t --x --model --dew --plot -o --out -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'state') subs=''; opts='--t --p --prop --extrapolate -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'lle') subs=''; opts='--t --model --plot -o --out -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
   esac
   if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "$opts" -- "$cur")); else COMPREPLY=($(compgen -W "$subs" -- "$cur")); fi
 }

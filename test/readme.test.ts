@@ -152,6 +152,11 @@ const CHECKS: Record<string, Check> = {
   'chem vle acetone chloroform --t 308.15 --json': { out: ['"t": 308.15', '"model": "NRTL"', /"azeotrope": \{\s+"x1": 0\.\d+,\s+"p": /], full: 'the fixture has no vapour-pressure correlations' },
   'chem vle ethanol water --plot': { out: ['"azeotrope": {'], full: 'the fixture has no vapour-pressure correlations' },
   'chem vle ethanol water --x 0,0.5,0.9,1 --format table': { full: 'the fixture has no vapour-pressure correlations' },
+  'chem vle water "n-butyl acetate" --x 0,0.1,0.5,0.99,1 --format table': { full: 'the fixture has no vapour-pressure correlations' },
+  'chem lle water 1-butanol': { out: ['"model": "NRTL"', /"x1": \[\s+0\.6\d+,\s+0\.99\d+/, 'regressed from VLE data'], full: 'the fixture has no mixtures' },
+  'chem lle water "n-butyl acetate" --t 298.15,323.15,348.15 --json': { out: ['"t": 348.15', '"gamma2": ['], full: 'the fixture has no mixtures' },
+  'chem lle methanol n-hexane --t 300,340 --plot': { out: ['"model": "NRTL"', '"binodal": {', '"kind": "upper"'], full: 'the fixture has no mixtures' },
+  'chem lle water 1-butanol --t 298.15,323.15 --format table': { full: 'the fixture has no mixtures' },
   'chem plot 69749139-429-6 cpg hvapt': { out: ['"key": "cpg"', '"key": "hvapt"', '"tUnit": "K"'], full: 'the fixture has no T-dependent data' },
   'chem plot 69749139-429-6 dvisc --temp C --out ethanol-viscosity.svg': { file: 'ethanol-viscosity.svg', out: [/^<svg/, 'T (°C)', 'η (Pa×s)'], full: 'the fixture has no T-dependent data' },
   'chem plot 69749139-429-6 hvapt --energy kcal/mol --out hvap.png': { file: 'hvap.png', out: ['PNG'], full: 'the fixture has no T-dependent data' },
@@ -174,6 +179,7 @@ const CHECKS: Record<string, Check> = {
   'curl -H "$H" "$B/cid/69749139-429-6/mixtures"': { session: 'serve', out: [/"cid": ?"69749139-429-6",\s*"mixtures": ?\[/] },
   // The fixture has no mixtures: there the id is well-formed and unknown (404).
   'curl -H "$H" "$B/vle?c1=ethanol&c2=water&p=101.325"': { session: 'serve', verify: (out) => expect(out).toMatch(FULL_DB ? /"azeotrope": ?\{"x1"/ : /"status": ?404/) },
+  'curl -H "$H" "$B/lle?c1=water&c2=1-butanol&t=298.15,323.15"': { session: 'serve', verify: (out) => expect(out).toMatch(FULL_DB ? /"points": ?\[\{"t": ?298\.15,"x1"/ : /"status": ?404/) },
   'curl -H "$H" "$B/mid/309475187-203-g"': { session: 'serve', verify: (out) => expect(out).toMatch(FULL_DB ? /"id": ?"309475187-203-g"/ : /"status": ?404/) },
   // Server-side convert is strict (database only): trans-2-butene is not in the fixture.
   'curl -H "$H" "$B/convert/smiles/$(node -p \'encodeURIComponent("C/C=C/C")\')"': {

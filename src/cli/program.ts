@@ -19,6 +19,7 @@ import { midCommand } from './commands/mid.js';
 import { cidCommand } from './commands/cid.js';
 import { dbCommand } from './commands/db.js';
 import { plotCommand } from './commands/plot.js';
+import { lleCommand } from './commands/lle.js';
 import { vleCommand } from './commands/vle.js';
 import { stateCommand } from './commands/state.js';
 
@@ -67,6 +68,7 @@ export function buildProgram(deps: Deps): Command {
     plotCommand(deps),
     vleCommand(deps),
     stateCommand(deps),
+    lleCommand(deps),
   ];
   for (const cmd of commands) program.addCommand(inherit(cmd, program));
   program.addHelpText('after', examples('chem convert smiles CCO', 'chem predict "c1ccccc1O" --json', 'chem search benzene', 'chem config set api-key'));

@@ -39,6 +39,7 @@ export function vegaLiteSpec(title: string, series: PlotSeries[], width = 560, h
         mark: { type: 'line', interpolate: 'monotone', strokeWidth: 1.8 },
         encoding: {
           detail: { field: 'curve' },
+          ...(s.points.some((p) => p.order !== undefined) ? { order: { field: 'order', type: 'quantitative' } } : {}),
           strokeDash: { field: 'kind', title: 'Curve', scale: { domain: ['correlation', 'calculated'], range: [[1, 0], [6, 3]] } },
         },
       },

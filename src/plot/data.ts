@@ -27,6 +27,8 @@ export interface PlotPoint {
   curve: string;
   outlier: boolean;
   r?: string;
+  /** Position along its curve where that is not the order of t (a binodal drawn by temperature). */
+  order?: number;
 }
 
 export interface PlotSeries {

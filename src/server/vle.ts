@@ -1,11 +1,13 @@
-// Beyond v1: the phase equilibria of chem vle under the same keys, limits and caching as /api/v1.
-// GET /vle answers the body `chem vle --json` prints; GET /vle/plot draws its Txy (or Pxy) diagram
-// with the azeotrope marked, as SVG in the display units of the query (the mixture page shows it).
+// Beyond v1: the phase equilibria of chem vle and chem lle under the same keys, limits and caching
+// as /api/v1. GET /vle answers the body `chem vle --json` prints; GET /vle/plot draws its Txy (or
+// Pxy) diagram with the azeotrope (and a three-phase line) marked, as SVG in the display units of the
+// query (the mixture page shows it). GET /lle answers `chem lle --json`, GET /lle/plot its binodal.
 import type { FastifyInstance } from 'fastify';
 import { ChemError } from '../api/errors.js';
 import type { Backend } from '../backend.js';
 import { displayUnit } from '../cli/units.js';
 import type { VleRequest } from '../vle/diagram.js';
+import type { LleRequest } from '../vle/lle-diagram.js';
 import { quote } from './errors.js';
 import { svgReply, unitsOf } from './ui/routes.js';
 
@@ -38,6 +40,25 @@ function vleRequest(q: Record<string, unknown>): VleRequest {
   return { c1, c2, p: number('p'), t: number('t'), x, model: model as VleRequest['model'], dew: dew === 'true' };
 }
 
+/** The query of GET /lle: c1, c2, t (K, comma list), model (400 when one is malformed). */
+function lleRequest(q: Record<string, unknown>): LleRequest {
+  const text = (k: string): string | undefined => {
+    const v = q[k];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string' || v.trim() === '') throw new ChemError(400, `invalid ${k}: give it once, not empty`);
+    return v;
+  };
+  const c1 = text('c1');
+  const c2 = text('c2');
+  if (!c1 || !c2) throw new ChemError(400, 'give both components: c1 and c2 (compound id, CAS or name)');
+  const t = text('t')?.split(',').map((v) => {
+    const n = Number(v.trim());
+    if (v.trim() === '' || !Number.isFinite(n)) throw new ChemError(400, `invalid t ${quote(v)}: expected temperatures in K, comma-separated`);
+    return n;
+  });
+  return { c1, c2, t, model: text('model') as LleRequest['model'] };
+}
+
 /** `call` runs the work within the server's concurrency and time limits. */
 export function registerVle(app: FastifyInstance, backend: Backend, apiPrefix: string, call: <T>(work: () => Promise<T>) => Promise<T>): void {
   app.get(`${apiPrefix}/vle`, async (req) => {
@@ -55,6 +76,24 @@ export function registerVle(app: FastifyInstance, backend: Backend, apiPrefix: s
       const r = await vleDiagram(backend, request);
       const [diagram] = vleSeries(r, displayUnit(r.p !== undefined ? 'K' : 'kPa', units));
       return chartSvg(`${r.components[0].name} / ${r.components[1].name}`, [diagram!]);
+    });
+    return svgReply(reply, svg);
+  });
+
+  app.get(`${apiPrefix}/lle`, async (req) => {
+    const request = lleRequest(req.query as Record<string, unknown>);
+    const { lleDiagram } = await import('../vle/lle-diagram.js');
+    return call(() => lleDiagram(backend, request));
+  });
+
+  app.get(`${apiPrefix}/lle/plot`, async (req, reply) => {
+    const query = req.query as Record<string, unknown>;
+    const units = unitsOf(query);
+    const request = lleRequest(query);
+    const [{ lleDiagram }, { lleSeries }, { chartSvg }] = await Promise.all([import('../vle/lle-diagram.js'), import('../vle/plot.js'), import('../plot/chart.js')]);
+    const svg = await call(async () => {
+      const r = await lleDiagram(backend, { ...request, binodal: true });
+      return chartSvg(`${r.components[0].name} / ${r.components[1].name}`, [lleSeries(r, displayUnit('K', units))]);
     });
     return svgReply(reply, svg);
   });

@@ -40,8 +40,13 @@ export interface VlePoint {
   gamma1: number | null;
   gamma2: number | null;
   note?: string;
-  /** 2 where the activity model splits the liquid (no bubble point). */
+  /** 2 where the activity model splits the liquid and no three-phase point answers it. */
   liquids?: 2;
+  /** A three-phase point: x1 of the two liquids boiling together (γ are then null: the liquids' own are in `gamma_liquids`). */
+  x1_liquids?: [number, number];
+  /** [γ1, γ2] of each liquid of a three-phase point. */
+  gamma_liquids?: [[number, number], [number, number]];
+  phases?: 3;
 }
 
 export interface PsatSource {
@@ -65,7 +70,10 @@ export interface VleResult {
   /** "bubble" or "dew". */
   kind: 'bubble' | 'dew';
   points: VlePoint[];
-  azeotrope: { x1: number; t?: number; p?: number; heterogeneous?: boolean } | null;
+  /** A heterogeneous azeotrope has x1 = y1 (the vapour's) and the two liquids. */
+  azeotrope: { x1: number; y1?: number; t?: number; p?: number; heterogeneous?: boolean; x1_liquids?: [number, number] } | null;
+  /** Notices on the answer: a liquid split predicted by parameters regressed from VLE data. */
+  notes?: string[];
   sources: {
     /** The mixture record and parameter set (source key, reference); null for the ideal solution. */
     parameters: { mid: string; s: string; r?: string; db?: string; rq?: { cid: string; r: number; q: number; s: string }[] } | null;
@@ -137,7 +145,7 @@ export function psatCurves(c: Pick<Compound, 'tpdep_props'>): Ranked[] {
 }
 
 /** The pair's binary mixture record, or undefined when none holds both. */
-async function pairMixture(backend: Backend, a: Compound, b: Compound): Promise<Mixture | undefined> {
+export async function pairMixture(backend: Backend, a: Compound, b: Compound): Promise<Mixture | undefined> {
   const { mixtures } = await backend.mixtures(a.id);
   const m = mixtures.find((m) => m.kind === 'binary' && m.components.some((c) => c.cid === b.id));
   return m && (await backend.mixture(m.id)).mix;
@@ -147,7 +155,7 @@ async function pairMixture(backend: Backend, a: Compound, b: Compound): Promise<
 const EVALUATED: ModelName[] = ['nrtl', 'uniquac', 'wilson'];
 
 /** A component's UNIQUAC r and q (its first points), or undefined. */
-function rqOf(c: Compound): RQ | undefined {
+export function rqOf(c: Compound): RQ | undefined {
   const r = c.fixed_props?.uniquac_r?.[0]?.v;
   const q = c.fixed_props?.uniquac_q?.[0]?.v;
   return r !== undefined && q !== undefined ? { r, q } : undefined;
@@ -157,7 +165,7 @@ function rqOf(c: Compound): RQ | undefined {
  * The activity model: the one asked for, else the first of EVALUATED the record has a set of (UNIQUAC
  * only where both components have r and q). 404 naming what the record holds.
  */
-function chooseModel(mix: Mixture | undefined, asked: ModelName | undefined, comps: [Compound, Compound], swap: boolean): { model: ModelName; set?: ParameterSet; lnGamma: LnGamma } {
+export function chooseModel(mix: Mixture | undefined, asked: ModelName | undefined, comps: [Compound, Compound], swap: boolean): { model: ModelName; set?: ParameterSet; lnGamma: LnGamma } {
   if (asked === 'ideal') return { model: 'ideal', lnGamma: ideal };
   const sets = mix?.params ?? [];
   const has = [...new Set(sets.map((p) => p.model))];
@@ -208,6 +216,10 @@ export async function vleDiagram(backend: Backend, req: VleRequest): Promise<Vle
   const az: Azeotrope | null = azeotrope(system, isobaric ? { p } : { t: req.t! });
 
   const points = outcomes.map((o): VlePoint => {
+    if (isPoint(o) && o.liquids) {
+      const [a, b] = o.liquids.lnGamma.map((g) => g.map(Math.exp) as [number, number]) as [[number, number], [number, number]];
+      return { x1: o.x1, y1: o.y1, ...(isobaric ? { t: o.t } : { p: o.p }), gamma1: null, gamma2: null, x1_liquids: o.liquids.x1, gamma_liquids: [a, b], phases: 3 };
+    }
     if (isPoint(o)) return isobaric ? { x1: o.x1, y1: o.y1, t: o.t, gamma1: o.gamma1, gamma2: o.gamma2 } : { x1: o.x1, y1: o.y1, p: o.p, gamma1: o.gamma1, gamma2: o.gamma2 };
     const base = { x1: o.x1 ?? null, y1: o.y1 ?? null };
     return { ...base, ...(isobaric ? { t: null } : { p: null }), gamma1: null, gamma2: null, note: o.note, ...(o.split ? { liquids: 2 as const } : {}) };
@@ -221,7 +233,12 @@ export async function vleDiagram(backend: Backend, req: VleRequest): Promise<Vle
     ...(isobaric ? { p } : { t: req.t! }),
     kind: req.dew ? 'dew' : 'bubble',
     points,
-    azeotrope: az && { x1: az.x1, ...(isobaric ? { t: az.t } : { p: az.p }), ...(az.heterogeneous ? { heterogeneous: true } : {}) },
+    azeotrope: az && {
+      x1: az.x1,
+      ...(az.heterogeneous ? { y1: az.y1 } : {}),
+      ...(isobaric ? { t: az.t } : { p: az.p }),
+      ...(az.heterogeneous ? { heterogeneous: true, x1_liquids: az.liquids?.x1 } : {}),
+    },
     sources: {
       parameters:
         set && mix
@@ -241,5 +258,17 @@ export async function vleDiagram(backend: Backend, req: VleRequest): Promise<Vle
       ),
     },
   };
+  const split = points.some((p) => p.phases === 3 || p.liquids === 2) || !!az?.heterogeneous;
+  if (split && set && vleFitted(set)) result.notes = [splitNotice(RECORD_MODEL[model])];
   return result;
+}
+
+/** True for a parameter set regressed from vapour-liquid equilibrium data (ChemSep's, from DECHEMA's VLE Data Collection). */
+export function vleFitted(set: ParameterSet): boolean {
+  return /Vapor-Liquid Equilibrium|VLE/i.test(`${set.r ?? ''}`) || set.s === 'chemsep-ipd';
+}
+
+/** The notice on a liquid split predicted by a VLE-fitted set. */
+export function splitNotice(model: string): string {
+  return `the liquid split is what these ${model} parameters predict: they were regressed from VLE data, and such sets predict splits some real mixtures do not have (hexane/ethanol, methanol/xylenes); check mutual solubilities against LLE data`;
 }

@@ -3,6 +3,9 @@
 // the dew point's composition loop), and the azeotrope where y1 − x1 changes sign.
 import { CAN_SPLIT, RECORD_MODEL, splitsAt, type LnGamma, type ModelName } from './activity.js';
 import type { PsatCurve } from './psat.js';
+import { threePhase, type ThreePhase } from './heterogeneous.js';
+import type { Liquids } from './lle.js';
+import { bracketed, brent } from './roots.js';
 
 /** A component's vapour pressure: its correlations, best first, each used only inside its range. */
 export class Psat {
@@ -34,109 +37,7 @@ export class Psat {
   }
 }
 
-/**
- * Brent's method (Brent 1973, as Numerical Recipes' zbrent) on f over [a, b] with f(a)·f(b) ≤ 0:
- * inverse quadratic interpolation, falling back to bisection, so it never leaves the bracket.
- */
-export function brent(f: (x: number) => number, a: number, b: number, tol = 1e-10, fa = f(a), fb = f(b)): number {
-  if (fa === 0) return a;
-  if (fb === 0) return b;
-  if (!(fa * fb < 0)) return NaN;
-  let c = b;
-  let fc = fb;
-  let d = b - a;
-  let e = d;
-  for (let i = 0; i < 100; i++) {
-    if ((fb > 0 && fc > 0) || (fb < 0 && fc < 0)) {
-      c = a;
-      fc = fa;
-      e = d = b - a;
-    }
-    if (Math.abs(fc) < Math.abs(fb)) {
-      a = b;
-      b = c;
-      c = a;
-      fa = fb;
-      fb = fc;
-      fc = fa;
-    }
-    const tol1 = 2 * Number.EPSILON * Math.abs(b) + 0.5 * tol;
-    const xm = 0.5 * (c - b);
-    if (Math.abs(xm) <= tol1 || fb === 0) return b;
-    if (Math.abs(e) >= tol1 && Math.abs(fa) > Math.abs(fb)) {
-      const s = fb / fa;
-      let p: number;
-      let q: number;
-      if (a === c) {
-        p = 2 * xm * s;
-        q = 1 - s;
-      } else {
-        const qa = fa / fc;
-        const r = fb / fc;
-        p = s * (2 * xm * qa * (qa - r) - (b - a) * (r - 1));
-        q = (qa - 1) * (r - 1) * (s - 1);
-      }
-      if (p > 0) q = -q;
-      p = Math.abs(p);
-      if (2 * p < Math.min(3 * xm * q - Math.abs(tol1 * q), Math.abs(e * q))) {
-        e = d;
-        d = p / q;
-      } else {
-        d = xm;
-        e = d;
-      }
-    } else {
-      d = xm;
-      e = d;
-    }
-    a = b;
-    fa = fb;
-    b += Math.abs(d) > tol1 ? d : xm > 0 ? tol1 : -tol1;
-    fb = f(b);
-  }
-  return b;
-}
-
-/**
- * A root of f near `guess` inside [lo, hi]: steps outward from the guess (growing) until f changes
- * sign, then Brent. NaN when f keeps its sign (or is undefined) over the whole interval.
- */
-function bracketed(f: (x: number) => number, guess: number, lo: number, hi: number, tol: number): number {
-  const a = Math.min(Math.max(guess, lo), hi);
-  const fa = f(a);
-  if (!Number.isFinite(fa)) return scanned(f, lo, hi, tol);
-  if (fa === 0) return a;
-  // f rises with T for a bubble point and falls for a dew point: step toward the sign change, either way
-  const step = Math.max((hi - lo) / 200, 0.5);
-  for (const dir of [1, -1]) {
-    let x = a;
-    let fx = fa;
-    let s = step;
-    while (dir > 0 ? x < hi : x > lo) {
-      const y = dir > 0 ? Math.min(x + s, hi) : Math.max(x - s, lo);
-      const fy = f(y);
-      if (!Number.isFinite(fy)) break;
-      if (fx * fy <= 0) return brent(f, Math.min(x, y), Math.max(x, y), tol, dir > 0 ? fx : fy, dir > 0 ? fy : fx);
-      x = y;
-      fx = fy;
-      s *= 1.6;
-    }
-  }
-  return NaN;
-}
-
-/** A root of f over [lo, hi] by a scan for the first change of sign between defined values (the guess fell in a gap between correlations). */
-function scanned(f: (x: number) => number, lo: number, hi: number, tol: number): number {
-  let x0 = NaN;
-  let f0 = NaN;
-  for (let i = 0; i <= 100; i++) {
-    const x = lo + ((hi - lo) * i) / 100;
-    const fx = f(x);
-    if (Number.isFinite(fx) && Number.isFinite(f0) && f0 * fx <= 0) return brent(f, x0, x, tol, f0, fx);
-    [x0, f0] = [x, fx];
-  }
-  return NaN;
-}
+export { brent } from './roots.js';
 
 export interface System {
   model: ModelName;
@@ -144,7 +45,10 @@ export interface System {
   psat: [Psat, Psat];
 }
 
-/** One answered point: mole fractions, T (K), P (kPa), activity coefficients. */
+/**
+ * One answered point: mole fractions, T (K), P (kPa), activity coefficients. A three-phase point
+ * (the liquid x1 splits into `liquids`, both boiling with vapour y1) has NaN for γ: see its liquids'.
+ */
 export interface Point {
   x1: number;
   y1: number;
@@ -152,6 +56,7 @@ export interface Point {
   p: number;
   gamma1: number;
   gamma2: number;
+  liquids?: Liquids;
 }
 
 /** Why a point has no answer: outside the Psat ranges, or two liquid phases (then t is where). */
@@ -187,13 +92,29 @@ function outsideRanges(s: System, what: string): string {
 /** A bubble point at x1 and fixed P (kPa): T. `guess` speeds the bracket (the previous point's T). */
 export function bubbleT(s: System, x1: number, pKpa: number, guess?: number): Outcome {
   const pt = homogeneousBubbleT(s, x1, pKpa, guess);
-  return pt ? stable(s, pt) : { x1, note: outsideRanges(s, `no bubble point at ${pKpa} kPa`) };
+  if (pt) return stable(s, pt, { p: pKpa });
+  return splitNear(s, x1, pKpa) ?? { x1, note: outsideRanges(s, `no bubble point at ${pKpa} kPa`) };
 }
 
 /** A bubble point at x1 and fixed T (K): P. */
 export function bubbleP(s: System, x1: number, T: number): Outcome {
   const pt = homogeneousBubbleP(s, x1, T);
-  return pt ? stable(s, pt) : { x1, note: outsideRanges(s, `${T} K lies`) };
+  return pt ? stable(s, pt, { t: T }) : { x1, note: outsideRanges(s, `${T} K lies`) };
+}
+
+/**
+ * The three-phase point of a liquid x1 whose one-liquid bubble point does not exist (a liquid far
+ * inside a wide split, with γ of hundreds, would boil below every Psat range): tested for a split at
+ * the pure components' boiling points.
+ */
+function splitNear(s: System, x1: number, pKpa: number): Point | undefined {
+  if (!CAN_SPLIT[s.model]) return undefined;
+  for (const T of s.psat.map((ps) => pureBoilingT(ps, pKpa)).filter(Number.isFinite)) {
+    const z = splitsAt(s.lnGamma, x1, T);
+    const three = z === undefined ? undefined : threePhase(s, { p: pKpa }, T, [x1, z]);
+    if (three && three.liquids.x1[0] <= x1 && x1 <= three.liquids.x1[1]) return threePoint(x1, three);
+  }
+  return undefined;
 }
 
 /** The bubble point of a liquid that stays one phase, or undefined outside the Psat ranges. */
@@ -221,13 +142,31 @@ function pointAt(s: System, x1: number, T: number, pKpa: number): Point {
   return { x1, y1, t: T, p: pKpa, gamma1: Math.exp(g1), gamma2: Math.exp(g2) };
 }
 
-/** The point, unless the model's liquid splits there (tangent-plane test): then why there is none. */
-function stable(s: System, pt: Point): Outcome {
-  const z = CAN_SPLIT[s.model] ? splitsAt(s.lnGamma, pt.x1, pt.t) : undefined;
-  if (z === undefined) return pt;
+/** The three-phase point as a point of overall composition x1. */
+function threePoint(x1: number, three: ThreePhase): Point {
+  return { x1, y1: three.y1, t: three.t, p: three.p, gamma1: NaN, gamma2: NaN, liquids: three.liquids };
+}
+
+/** Why a point that splits has no answer (x1 outside the three-phase point's liquids, or none found). */
+function splitNote(s: System, pt: Point, z: number, what: string, three?: ThreePhase): Refused {
   const { x1, t, p } = pt;
   const where = `${t.toFixed(2)} K, ${Number(p.toPrecision(6))} kPa`;
-  return { x1, t, p, split: true, note: `two liquid phases: ${RECORD_MODEL[s.model]} puts a second liquid near x1 = ${z.toPrecision(2)} at ${where}; no bubble point` };
+  const why = three
+    ? `x1 lies outside the liquids of the three-phase point (${three.liquids.x1.map((v) => v.toPrecision(4)).join(', ')})`
+    : `no three-phase point inside the vapour-pressure ranges (${s.psat[0].name} ${s.psat[0].ranges()}; ${s.psat[1].name} ${s.psat[1].ranges()})`;
+  return { x1, t, p, split: true, note: `two liquid phases: ${RECORD_MODEL[s.model]} puts a second liquid near x1 = ${z.toPrecision(2)} at ${where}; no ${what}: ${why}` };
+}
+
+/**
+ * The point, unless the model's liquid splits there (tangent-plane test): then the three-phase
+ * point, started from the liquid and the test's trial phase, when x1 lies between its liquids.
+ */
+function stable(s: System, pt: Point, at: { p: number } | { t: number }): Outcome {
+  const z = CAN_SPLIT[s.model] ? splitsAt(s.lnGamma, pt.x1, pt.t) : undefined;
+  if (z === undefined) return pt;
+  const three = threePhase(s, at, pt.t, [pt.x1, z]);
+  if (three && three.liquids.x1[0] <= pt.x1 && pt.x1 <= three.liquids.x1[1]) return threePoint(pt.x1, three);
+  return splitNote(s, pt, z, 'bubble point', three);
 }
 
 /**
@@ -257,7 +196,7 @@ export function dewT(s: System, y1: number, pKpa: number, guess?: number): Outco
   const Pa = pKpa * 1000;
   const T = lo <= hi ? bracketed((T) => Math.log(dewLiquid(s, y1, T, Pa).sum), guess ?? (lo + hi) / 2, lo, hi, 1e-9) : NaN;
   if (!Number.isFinite(T)) return { y1, note: outsideRanges(s, `no dew point at ${pKpa} kPa`) };
-  return dewPoint(s, y1, T, pKpa);
+  return dewPoint(s, y1, T, pKpa, { p: pKpa });
 }
 
 /** A dew point at vapour y1 and fixed T (K): P and the liquid x1, P by the same substitution. */
@@ -273,20 +212,41 @@ export function dewP(s: System, y1: number, T: number): Outcome {
     Pa = next;
     if (done) break;
   }
-  return dewPoint(s, y1, T, Pa / 1000);
+  return dewPoint(s, y1, T, Pa / 1000, { t: T });
 }
 
-function dewPoint(s: System, y1: number, T: number, pKpa: number): Outcome {
-  const out = stable(s, pointAt(s, dewLiquid(s, y1, T, pKpa * 1000).x1, T, pKpa));
-  return { ...out, y1 };
+/**
+ * The dew point at T and P of vapour y1, unless its liquid splits: then the dew point on the branch
+ * of the liquid that condenses (x1 ≤ x1a or x1 ≥ x1b of the three-phase point, whose bubble points'
+ * vapour runs from the pure end to the three-phase vapour), found by Brent on x1 along it.
+ */
+function dewPoint(s: System, y1: number, T: number, pKpa: number, at: { p: number } | { t: number }): Outcome {
+  const pt = pointAt(s, dewLiquid(s, y1, T, pKpa * 1000).x1, T, pKpa);
+  const z = CAN_SPLIT[s.model] ? splitsAt(s.lnGamma, pt.x1, T) : undefined;
+  if (z === undefined) return { ...pt, y1 };
+  const three = threePhase(s, at, T, [pt.x1, z]);
+  if (!three) return { ...splitNote(s, pt, z, 'dew point'), y1 };
+  if (Math.abs(y1 - three.y1) < 1e-9) return threePoint(y1, three);
+  const bubble = (x: number) => ('p' in at ? homogeneousBubbleT(s, x, at.p, three.t) : homogeneousBubbleP(s, x, at.t));
+  const [xa, xb] = three.liquids.x1;
+  for (const [lo, hi] of [[0, xa], [xb, 1]] as const) {
+    const f = (x: number) => (bubble(x)?.y1 ?? NaN) - y1;
+    const [flo, fhi] = [f(lo), f(hi)];
+    if (!(flo * fhi <= 0)) continue;
+    const b = bubble(brent(f, lo, hi, 1e-12, flo, fhi));
+    if (b) return { ...b, y1 };
+  }
+  return { ...splitNote(s, pt, z, 'dew point', three), y1 };
 }
 
 export interface Azeotrope {
   x1: number;
   t: number;
   p: number;
-  /** The liquid there splits: a heterogeneous azeotrope. */
+  /** The liquid there splits: a heterogeneous azeotrope (x1 = y1, the vapour's, between the two liquids). */
   heterogeneous?: boolean;
+  y1?: number;
+  liquids?: Liquids;
 }
 
 /** Compositions scanned for a change of sign of y1 − x1, whatever --x asked for. */
@@ -294,10 +254,13 @@ const SCAN = Array.from({ length: 99 }, (_, i) => (i + 1) / 100);
 
 /**
  * The azeotrope: where y1 − x1 of the (one-liquid) bubble curve changes sign, located by Brent on
- * x1 to 1e-7 (the 1e-4 asked for, with room). Null when y1 − x1 keeps its sign or is refused there.
+ * x1 to 1e-7 (the 1e-4 asked for, with room). Where the liquid splits there (or, without a change
+ * of sign, at any scanned x1), the three-phase point is the heterogeneous azeotrope when its vapour
+ * lies between its two liquids. Null when y1 − x1 keeps its sign or is refused there.
  */
 export function azeotrope(s: System, at: { p: number } | { t: number }): Azeotrope | null {
   const bubble = (x: number, guess?: number) => ('p' in at ? homogeneousBubbleT(s, x, at.p, guess) : homogeneousBubbleP(s, x, at.t));
+  const splits = (b: Point) => (CAN_SPLIT[s.model] ? splitsAt(s.lnGamma, b.x1, b.t) : undefined);
   let prev: Point | undefined;
   for (const x of SCAN) {
     const b = bubble(x, prev?.t);
@@ -305,11 +268,27 @@ export function azeotrope(s: System, at: { p: number } | { t: number }): Azeotro
       let last = b;
       const x1 = brent((x) => ((last = bubble(x, last.t) ?? last), last.y1 - x), prev.x1, x, 1e-7, prev.y1 - prev.x1, b.y1 - b.x1);
       const r = bubble(x1, last.t) ?? last;
-      const az: Azeotrope = { x1, t: r.t, p: r.p };
-      if (CAN_SPLIT[s.model] && splitsAt(s.lnGamma, x1, r.t) !== undefined) az.heterogeneous = true;
-      return az;
+      const z = splits(r);
+      return z === undefined ? { x1, t: r.t, p: r.p } : heteroazeotrope(s, at, r, z);
     }
     prev = b;
   }
+  // no change of sign: a three-phase point anywhere on the scan (the one-liquid curve may not exist inside a wide split)
+  let guess: number | undefined;
+  for (const x of SCAN) {
+    const o = 'p' in at ? bubbleT(s, x, at.p, guess) : bubbleP(s, x, at.t);
+    if (!isPoint(o)) continue;
+    guess = o.t;
+    const three = o.liquids && { t: o.t, p: o.p, y1: o.y1, liquids: o.liquids };
+    if (three) return three.y1 > three.liquids.x1[0] && three.y1 < three.liquids.x1[1] ? heterogeneous(three) : null;
+  }
   return null;
+}
+
+const heterogeneous = (three: ThreePhase): Azeotrope => ({ x1: three.y1, t: three.t, p: three.p, heterogeneous: true, y1: three.y1, liquids: three.liquids });
+
+/** The three-phase point from a liquid that splits, as an azeotrope when its vapour lies between its liquids. */
+function heteroazeotrope(s: System, at: { p: number } | { t: number }, from: Point, z: number): Azeotrope | null {
+  const three = threePhase(s, at, from.t, [from.x1, z]);
+  return three && three.y1 > three.liquids.x1[0] && three.y1 < three.liquids.x1[1] ? heterogeneous(three) : null;
 }

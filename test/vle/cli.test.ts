@@ -60,7 +60,7 @@ describe('chem vle', () => {
     expect(t.stdout).toMatch(/^Psat water: Wagner equation \(3, 6\), 275–647\.3 K, mcgarry/m);
     const csv = await chem(['vle', 'ethanol', 'water', '--x', '0.5,0.9', '--format', 'csv']);
     const lines = csv.stdout.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('x1,y1,T (K),γ1,γ2,note');
+    expect(lines[0]).toBe('x1,y1,T (K),γ1,γ2,x1 (liquids),note');
     expect(lines).toHaveLength(3);
   });
 

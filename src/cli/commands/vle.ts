@@ -1,6 +1,7 @@
 // chem vle A B: a Txy (--p) or Pxy (--t) diagram of a binary by modified Raoult's law, with the
 // activity model of the pair's mixture record and each component's vapour-pressure correlations
-// (src/vle). A table, CSV, NDJSON or the JSON document; --plot draws it, --out writes SVG or PNG.
+// (src/vle); three-phase points where the liquid splits. A table, CSV, NDJSON or the JSON
+// document; --plot draws it, --out writes SVG or PNG.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
@@ -43,7 +44,7 @@ function fractions(s: string): number[] {
 
 export function vleCommand(deps: Deps): Command {
   return new Command('vle')
-    .description("vapour-liquid equilibrium of two compounds: Txy or Pxy diagram, bubble or dew points and the azeotrope, by modified Raoult's law")
+    .description("vapour-liquid equilibrium of two compounds: Txy or Pxy diagram, bubble or dew points and the azeotrope, by modified Raoult's law; where the liquid splits, the three-phase point (both liquids) and the heteroazeotrope")
     .argument('[a]', 'component 1: compound id, CAS or name')
     .argument('[b]', 'component 2: compound id, CAS or name')
     .addOption(new Option('--p <kPa>', 'pressure of an isobaric Txy diagram (default 101.325)').argParser(positive('a pressure in kPa')))
@@ -53,7 +54,7 @@ export function vleCommand(deps: Deps): Command {
     .option('--dew', 'dew points: --x gives the vapour composition')
     .option('--plot', 'draw the Txy/Pxy and x-y diagrams on the terminal')
     .option('-o, --out <file>', 'write the diagrams as an SVG or PNG chart (by extension)')
-    .addHelpText('after', examples('chem vle ethanol water', 'chem vle 64-17-5 7732-18-5 --p 50 --model wilson', 'chem vle acetone chloroform --t 308.15 --json', 'chem vle benzene cyclohexane --plot'))
+    .addHelpText('after', examples('chem vle ethanol water', 'chem vle 64-17-5 7732-18-5 --p 50 --model wilson', 'chem vle acetone chloroform --t 308.15 --json', 'chem vle benzene cyclohexane --plot', 'chem vle water "n-butyl acetate" --plot'))
     .action(action(deps, (ctx, [a, b], opts: Options) => runVle(ctx, a, b, opts)));
 }
 
@@ -66,11 +67,12 @@ function vleView(r: VleResult, chart = ''): View<VleResult> {
     isobaric ? { key: 't', header: 'T', unit: 'K' } : { key: 'p', header: 'P', unit: 'kPa' },
     { key: 'gamma1', header: 'γ1' },
     { key: 'gamma2', header: 'γ2' },
+    { key: 'x1_liquids', header: 'x1 (liquids)', optional: true },
     { key: 'note', optional: true, fit: 'wrap' },
   ];
   const round = (v: number | null | undefined, digits: number) => (v == null ? undefined : Number(v.toFixed(digits)));
   const rows = (res: VleResult): Row[] =>
-    res.points.map((p) => ({ x1: round(p.x1, 4), y1: round(p.y1, 4), t: round(p.t, 3), p: p.p == null ? undefined : Number(p.p.toPrecision(6)), gamma1: round(p.gamma1, 4), gamma2: round(p.gamma2, 4), note: p.note }));
+    res.points.map((p) => ({ x1: round(p.x1, 4), y1: round(p.y1, 4), t: round(p.t, 3), p: p.p == null ? undefined : Number(p.p.toPrecision(6)), gamma1: round(p.gamma1, 4), gamma2: round(p.gamma2, 4), x1_liquids: liquidsText(p.x1_liquids), note: p.note }));
   return {
     columns,
     rows,
@@ -82,7 +84,8 @@ function vleView(r: VleResult, chart = ''): View<VleResult> {
       const az = res.azeotrope;
       if (az) {
         const at = isobaric ? `${out.number(Number(out.convert('K', az.t!).toFixed(2)))} ${out.unit('K')}` : `${out.number(Number(out.convert('kPa', az.p!).toPrecision(5)))} ${out.unit('kPa')}`;
-        text += `azeotrope: x1 = ${az.x1.toFixed(4)} at ${at}${az.heterogeneous ? ' (heterogeneous: the liquid splits there)' : ''}\n`;
+        if (az.x1_liquids) text += `heteroazeotrope: y1 = ${az.x1.toFixed(4)} at ${at}, over two liquids x1 = ${liquidsText(az.x1_liquids)}\n`;
+        else text += `azeotrope: x1 = ${az.x1.toFixed(4)} at ${at}${az.heterogeneous ? ' (heterogeneous: the liquid splits there)' : ''}\n`;
       } else text += 'azeotrope: none\n';
       text += sourceLines(res);
       return text;
@@ -90,12 +93,18 @@ function vleView(r: VleResult, chart = ''): View<VleResult> {
   };
 }
 
+/** The two liquids of a three-phase point: 4 decimals, 4 significant digits below 0.01 (solubilities of ppm). */
+export function liquidsText(x: [number, number] | undefined): string | undefined {
+  const f = (v: number) => String(v < 0.01 ? Number(v.toPrecision(4)) : Number(v.toFixed(4)));
+  return x && `${f(x[0])}, ${f(x[1])}`;
+}
+
 /** The parameter and vapour-pressure sources, one line each. */
-export function sourceLines(r: VleResult): string {
+export function sourceLines(r: Pick<VleResult, 'model' | 'components'> & { sources: { parameters: VleResult['sources']['parameters']; psat?: VleResult['sources']['psat'] } }): string {
   const par = r.sources.parameters;
   let text = par ? `parameters: ${r.model} of mixture ${par.mid}, ${par.db ?? par.s}${par.r ? ` (${par.r})` : ''}\n` : "parameters: none (ideal solution, Raoult's law)\n";
   for (const c of par?.rq ?? []) text += `UNIQUAC ${r.components.find((x) => x.cid === c.cid)?.name}: r = ${c.r}, q = ${c.q}, ${c.s}\n`;
-  for (const s of r.sources.psat) text += `Psat ${s.name}: ${s.equation}, ${s.tmin}–${s.tmax} K, ${s.s}${s.r ? ` (${s.r})` : ''}\n`;
+  for (const s of r.sources.psat ?? []) text += `Psat ${s.name}: ${s.equation}, ${s.tmin}–${s.tmax} K, ${s.s}${s.r ? ` (${s.r})` : ''}\n`;
   return text;
 }
 
@@ -109,6 +118,7 @@ export async function runVle(ctx: Context, a: string | undefined, b: string | un
   for (const p of result.points) {
     if (p.note) ctx.io.stderr.write(`chem: ${result.kind === 'dew' ? `y1 = ${p.y1}` : `x1 = ${p.x1}`}: ${p.note}\n`);
   }
+  for (const n of result.notes ?? []) ctx.notice(n);
 
   let chart = '';
   if (opts.plot || opts.out) {
