@@ -126,14 +126,15 @@ async function byName(backend: Backend, word: string, opts: ResolveOptions): Pro
   }
   if (main.length || synonyms.length) return choose(word, [...main, ...synonyms], backend, opts, '', main.length);
   // A word of atom letters can be a SMILES too (CCO): its structure, when the database holds it.
-  if (/^[A-Za-z]+$/.test(word) && (await isSmiles(word))) {
+  const smiles = /^[A-Za-z]+$/.test(word) && (await isSmiles(word));
+  if (smiles) {
     const hit = await backend.convert('smiles', word, { strict: true }).catch(() => undefined);
     if (hit?.cid) return hit.cid;
   }
   if (comps.length === 1 && opts.guess !== false) return comps[0]!.id;
   if (comps.length > 1) throw usageError(`"${word}" is ambiguous: ${listed(comps)}; name one by id or CAS`);
   const hints = comps.length ? [`${comps[0]!.compound} (${comps[0]!.id})`] : (suggestions ?? []).slice(0, 3);
-  throw notFound(`no compound named "${word}" in the database${hints.length ? ` (did you mean ${hints.join(', ')}?)` : ''}`);
+  throw notFound(`no compound named "${word}" in the database${smiles ? ', nor with that structure' : ''}${hints.length ? ` (did you mean ${hints.join(', ')}?)` : ''}`);
 }
 
 interface Judged {
