@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Backend } from '../../backend.js';
 import { ChemError, usageError } from '../../api/errors.js';
-import { checkCompoundIdForm } from '../../api/ids.js';
+import { resolveCompound } from '../../resolve.js';
 import { PROPERTIES } from '../../api/properties.js';
 import { CONFIG_KEYS } from '../../cli/config.js';
 import { SPEC_UNITS, type UnitPrefs } from '../../cli/units.js';
@@ -104,11 +104,10 @@ export function registerUi(app: FastifyInstance, backend: Backend, apiPrefix: st
   app.get(`${apiPrefix}/cid/:cid/plot/:key`, async (req, reply) => {
     const { cid, key } = req.params as { cid: string; key: string };
     const units = unitsOf(req.query as Record<string, unknown>);
-    checkCompoundIdForm(cid);
     const [{ checkPlotKey, plotSeries }, { chartSvg }] = await Promise.all([import('../../plot/data.js'), import('../../plot/chart.js')]);
     checkPlotKey(key);
     const svg = await call(async () => {
-      const { comp } = await backend.compound(cid, { files: false });
+      const { comp } = await backend.compound(await resolveCompound(backend, cid), { files: false });
       return chartSvg(comp.compound, [plotSeries(comp, key, units)]);
     });
     return svgReply(reply, svg);
