@@ -4,7 +4,7 @@
 // #/search?q=..&p=..  #/cid/ID  #/mid/ID  #/predict?smiles=..
 // The display units are the CLI's choices, remembered in local storage.
 /* global document, window, sessionStorage, localStorage, fetch, URLSearchParams, Blob, location, IntersectionObserver */
-import { UNITS, clean, conversionOf, convertState, convertValue, pointValue, readUnits } from './format.js';
+import { UNITS, clean, conversionOf, convertState, convertValue, pointValue, readUnits } from './server/ui/format.js';
 
 const API = '/api/v1';
 const KEY_ITEM = 'chem-api-key';
