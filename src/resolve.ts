@@ -9,7 +9,7 @@
 // Several records for one word: main names beat synonyms, a defined structure beats none (an isomer
 // mixture), then twice the measured values beat fewer; the choice is said in one notice naming the
 // others. When none is clearly better: 400 listing them.
-import { isValidCas } from './api/cas.js';
+import { correctedCas, isValidCas, looksLikeCas } from './api/cas.js';
 import { ChemError, notFound, usageError } from './api/errors.js';
 import { isCompoundIdForm } from './api/ids.js';
 import { isInchiKey } from './api/inchikey.js';
@@ -56,8 +56,15 @@ export async function resolveCompound(backend: Backend, text: string, opts: Reso
   if (!word) throw usageError('empty compound: expected a compound id, CAS number, InChIKey, SMILES or name');
   // a CAS number has the id's digit-group form too: its check digit tells it apart
   const cas = isValidCas(word);
+  // a CAS number's form (a middle group of 2 digits, ids have 3) with a wrong check digit: a mistyped CAS number
+  if (looksLikeCas(word) && !cas) throw notFound(`no compound with CAS ${word}: its check digit is wrong (did you mean ${correctedCas(word)}?)`);
   if (isCompoundIdForm(word) && !cas) return word;
-  if (cas) return choose(word, (await backend.search(word)).comps.filter((c) => c.cas === word), backend, opts, `no compound with CAS ${word} in the database`);
+  if (cas) {
+    // the search reads a CAS number as one: its hits hold it as their CAS or as another of theirs (other_cas)
+    const { comps } = await backend.search(word);
+    const main = comps.filter((c) => c.cas === word);
+    return choose(word, main.length ? main : comps, backend, opts, `no compound with CAS ${word} in the database`);
+  }
   if (isInchiKey(word) || INCHIKEY_BLOCK.test(word)) {
     const hits = (await backend.search(word)).comps.filter((c) => c.inchikey === word || c.inchikey?.startsWith(`${word}-`));
     if (hits.length) return choose(word, hits, backend, { ...opts, strict: !isInchiKey(word) }, '');

@@ -62,6 +62,8 @@ describe('chem cid COMPOUND', () => {
     for (const name of ['L-alanine', 'D-alanine', 'DL-alanine']) expect(block.stderr).toContain(` ${name} (`);
     const cas = await local(['cid', '50-00-0']);
     expect([cas.code, cas.stderr]).toEqual([3, 'chem: error: no compound with CAS 50-00-0 in the database\n']);
+    const typo = await local(['cid', '64-17-4']); // 64-17-5's check digit is 5
+    expect([typo.code, typo.stderr]).toEqual([3, 'chem: error: no compound with CAS 64-17-4: its check digit is wrong (did you mean 64-17-5?)\n']);
     const smiles = await local(['cid', 'CCCCCCCCCCCCCCCCCC(O)C']);
     expect([smiles.code, smiles.stderr]).toEqual([3, 'chem: error: no compound with the structure CCCCCCCCCCCCCCCCCC(O)C in the database\n']);
     const letters = await local(['cid', 'CCCCCCCCCCCCCCCCCCO']);
