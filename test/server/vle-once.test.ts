@@ -1,33 +1,19 @@
 // The mixture page asks for a pair's Txy diagram as SVG (GET /vle/plot) and as JSON (GET /vle, the azeotrope)
 // at once: the server computes the diagram once for both (server/vle.ts keeps the last diagrams by request).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { LocalBackend } from '../../src/local/backend.js';
-import { buildDatabase } from '../../src/local/store/build.js';
-import { KeyStore } from '../../src/server/keys.js';
-import { RateLimiter } from '../../src/server/limiter.js';
-import { get, start, type Started } from './http.js';
+import { get, serveFixture, type ServedFixture } from './http.js';
 
 const KEY = 'vle-once-key';
-let srv: Started;
-let backend: LocalBackend;
+let srv: ServedFixture;
 /** The pair lookups of the diagrams computed (vleDiagram reads a component's mixture list once per diagram). */
 let lookups = 0;
 
 beforeAll(async () => {
-  const dbPath = join(mkdtempSync(join(tmpdir(), 'chem-vle-once-')), 'chem.db');
-  await buildDatabase({ from: join(import.meta.dirname, '../fixtures/vle'), dbPath, threads: 1 });
-  backend = new LocalBackend({ dbPath, env: {}, notice: () => {} });
-  const mixtures = backend.mixtures.bind(backend);
-  backend.mixtures = (cid) => (lookups++, mixtures(cid));
-  srv = await start({ backend, keys: new KeyStore([KEY]), limiter: new RateLimiter({ burst: 1e9 }) });
+  srv = await serveFixture('vle', KEY);
+  const mixtures = srv.backend.mixtures.bind(srv.backend);
+  srv.backend.mixtures = (cid) => (lookups++, mixtures(cid));
 }, 60_000);
-afterAll(async () => {
-  await srv.close();
-  await backend.close();
-});
+afterAll(() => srv.close());
 
 describe('GET /vle and /vle/plot of one pair', () => {
   it('one computation answers both, at once or one after the other; another query computes anew', async () => {
