@@ -7,6 +7,9 @@
 //  2. `chem cid -` throughput (records/s) for the CSV rows and for whole NDJSON records (drawing,
 //     mol2d, mol3d, predictions), beside a node process that reads the same rows from SQLite and
 //     prints them as JSON lines. Goal >= 50/s.
+//  3. What naming a compound costs (src/resolve.ts): `chem cid` of ethanol by name, CAS number, InChIKey
+//     and SMILES against `chem cid ID` (which resolves nothing), whole processes run in pairs, the median
+//     of the pairs' ratios. Goal <= 1.1.
 // Every record with a structure should be whole: the server's answers are checked for drawing,
 // mol2d and mol3d, and the ones without are counted.
 //
@@ -133,10 +136,39 @@ function batch(ids) {
   console.log(`  chem cid - --format ndjson (whole)     ${ndjson.toFixed(1).padStart(7)} records/s   ratio ${(ndjson / peer).toFixed(3)}   goal >= 50/s: ${ndjson >= 50 ? 'met' : 'NOT met'}`);
 }
 
+function naming() {
+  const bin = new URL('../bin/chem.js', import.meta.url).pathname;
+  const wall = (word) => {
+    const t = performance.now();
+    const r = spawnSync(process.execPath, [bin, '--db', opt.db, 'cid', word, '--format', 'csv'], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`chem cid ${word} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+    return performance.now() - t;
+  };
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const id = spawnSync(process.execPath, [bin, '--db', opt.db, 'cid', '64-17-5', '--format', 'csv'], { encoding: 'utf8' }).stdout.split('\n')[1].split(',')[0];
+  console.log(`chem cid ethanol by other words against chem cid ${id} (--format csv), 15 pairs each after a warm-up, whole process`);
+  const byId = [];
+  for (const word of ['ethanol', '64-17-5', 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N', 'CCO']) {
+    wall(word);
+    wall(id);
+    const ratios = [];
+    for (let i = 0; i < 15; i++) {
+      const a = wall(word);
+      const b = wall(id);
+      byId.push(b);
+      ratios.push(a / b);
+    }
+    const r = median(ratios);
+    console.log(`  ${word.padEnd(28)} ratio ${r.toFixed(3)}   goal <= 1.1: ${r <= 1.1 ? 'met' : 'NOT met'}`);
+  }
+  console.log(`  chem cid ${id} median ${median(byId).toFixed(1)} ms`);
+}
+
 if (opt.child) await child();
 else {
   const { db, ids, structures, warmUp } = await sample(Number(opt.n));
   console.log(`${ids.length} random ids of ${opt.db} (seed ${opt.seed}), ${structures} with a structure; Node ${process.version}`);
   await serve(db, ids, warmUp);
   batch(ids.slice(0, Number(opt.batch)));
+  naming();
 }

@@ -23,6 +23,10 @@ export class Lru<K, V> {
     if (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
   }
 
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+
   clear(): void {
     this.map.clear();
   }

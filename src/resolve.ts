@@ -1,43 +1,196 @@
-// The compound a user's word names (a compound id, a CAS number or a name), through any backend: one
-// reading and one set of messages for chem predict NAME, chem vle A B and GET /api/v1/vle.
-import { isValidCas } from './api/cas.js';
+// The compound a user's word names, through any backend (local, or the v1 API over HTTPS): one reading
+// and one set of messages for every command and route that takes a compound (chem cid, mixtures, plot,
+// predict, vle; GET /cid/{cid}, /cid/{cid}/mixtures, /vle). The rule, in docs/search.md#naming-a-compound:
+//   an id (or an old id)      → that record (the backend answers an old id with the record it is now)
+//   a CAS number              → the record of that CAS number
+//   an InChIKey               → the record of that key; its first block alone when one record has it
+//   a SMILES                  → the record of that structure
+//   else a name               → the record whose main name or synonym it is, exactly (case and accents aside)
+// Several records for one word: main names beat synonyms, a defined structure beats none (an isomer
+// mixture), then twice the measured values beat fewer; the choice is said in one notice naming the
+// others. When none is clearly better: 400 listing them.
+import { correctedCas, isValidCas, looksLikeCas } from './api/cas.js';
 import { ChemError, notFound, usageError } from './api/errors.js';
 import { isCompoundIdForm } from './api/ids.js';
+import { isInchiKey } from './api/inchikey.js';
+import type { Compound, DataPoint } from './api/types.js';
 import type { Backend } from './backend.js';
 
-/** Candidates an ambiguity message lists. */
+export interface ResolveOptions {
+  /** A word that matches no record exactly: take the search's only hit (default true). */
+  guess?: boolean;
+  /** One line for the user when the word named several records and one was chosen. */
+  onNotice?: (message: string) => void;
+}
+
+/** A structure a word names: the SMILES, and the database's record of it when there is one. */
+export interface NamedStructure {
+  smiles: string;
+  /** The record's id and name; absent for a SMILES the database does not hold. */
+  cid?: string;
+  name?: string;
+}
+
+/** Candidates an ambiguity message lists (and records read to judge them). */
 const LISTED = 8;
+const INCHIKEY_BLOCK = /^[A-Z]{14}$/;
+/** SMILES syntax beyond atom letters: a branch, bond, ring digit, bracket atom or charge. */
+const SMILES_SYNTAX = /[()[\]=#$:/\\%0-9@+-]/;
+
+/** Case, accents and spacing aside (the search's normal form of names). */
+const norm = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\p{M}\p{Cf}]/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
- * The id of the compound `text` names: an id as it is; else the exact name or synonym (main names first,
- * as `chem convert name` reads it); else, and for a CAS number, the search hit whose name or CAS is the
- * text, or (`guess`, the default) the only hit. 400 for an empty text and for several hits of which none is
- * exact (the candidates listed), 404 for none. chem predict passes guess false: it falls back to a name for a
- * text that is no SMILES, and a broken SMILES in a batch must not become whatever one compound its text matches.
+ * The id of the record `text` names (the rule above). 400 for an empty text, for a word several records
+ * share with none clearly the one meant, and for several inexact hits; 404 for none.
+ * `guess: false` (chem predict) never takes an inexact hit: a broken SMILES must not become whatever compound its text matches.
  */
-export async function resolveCompound(backend: Backend, text: string, { guess = true } = {}): Promise<string> {
+export async function resolveCompound(backend: Backend, text: string, opts: ResolveOptions = {}): Promise<string> {
   const word = text.trim();
-  if (!word) throw usageError('empty compound: expected a compound id, CAS number or name');
+  if (!word) throw usageError('empty compound: expected a compound id, CAS number, InChIKey, SMILES or name');
   // a CAS number has the id's digit-group form too: its check digit tells it apart
   const cas = isValidCas(word);
+  // a CAS number's form (a middle group of 2 digits, ids have 3) with a wrong check digit: a mistyped CAS number
+  if (looksLikeCas(word) && !cas) throw notFound(`no compound with CAS ${word}: its check digit is wrong (did you mean ${correctedCas(word)}?)`);
   if (isCompoundIdForm(word) && !cas) return word;
-  if (!cas) {
-    const named = await backend.convert('name', word, { strict: true }).catch((err: unknown) => {
-      if (err instanceof ChemError && err.status === 404) return undefined;
-      throw err;
-    });
-    if (named?.cid) return named.cid;
+  if (cas) {
+    // the search reads a CAS number as one: its hits hold it as their CAS or as another of theirs (other_cas)
+    const { comps } = await backend.search(word);
+    const main = comps.filter((c) => c.cas === word);
+    return choose(word, main.length ? main : comps, backend, opts, `no compound with CAS ${word} in the database`);
   }
+  if (isInchiKey(word) || INCHIKEY_BLOCK.test(word)) {
+    const hits = (await backend.search(word)).comps.filter((c) => c.inchikey === word || c.inchikey?.startsWith(`${word}-`));
+    if (hits.length) return choose(word, hits, backend, { ...opts, strict: !isInchiKey(word) }, '');
+    if (isInchiKey(word)) throw notFound(`no compound with InChIKey ${word} in the database`);
+  }
+  if (await looksLikeSmiles(word)) return byStructure(backend, word);
+  return byName(backend, word, opts);
+}
+
+/** Whether a text uses SMILES syntax beyond atom letters and reads as SMILES by its grammar (2-propanol and N,N-dimethylformamide do not). */
+export async function looksLikeSmiles(text: string): Promise<boolean> {
+  return SMILES_SYNTAX.test(text) && isSmiles(text);
+}
+
+/** Whether a text reads as SMILES by its grammar (parse.ts), whatever its chemistry. */
+async function isSmiles(text: string): Promise<boolean> {
+  const { parse } = await import('./local/chem/smiles/parse.js');
+  try {
+    parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The structure `text` names, for a computation over a structure (chem state): the structure of the record
+ * the text names (the rule above), else a SMILES as it is (read by its grammar; its chemistry is the caller's).
+ */
+export async function resolveStructure(backend: Backend, text: string, opts: ResolveOptions = {}): Promise<NamedStructure> {
+  const cid = await resolveCompound(backend, text, opts).catch(async (err: unknown) => {
+    if (err instanceof ChemError && [400, 404].includes(err.status) && (await isSmiles(text.trim()))) return undefined;
+    throw err;
+  });
+  return cid === undefined ? { smiles: text.trim() } : recordStructure(backend, cid);
+}
+
+/** The structure of a record (404 for a record without one). */
+export async function recordStructure(backend: Backend, cid: string): Promise<NamedStructure> {
+  const hit = await backend.convert('cid', cid, { strict: true });
+  if (!hit.smiles) throw notFound(`${hit.name} (${hit.cid}) has no structure in the database`);
+  return { smiles: hit.smiles, cid: hit.cid, name: hit.name };
+}
+
+/** The record of a SMILES's structure (canonical identity, then InChIKey). */
+async function byStructure(backend: Backend, smiles: string): Promise<string> {
+  try {
+    return (await backend.convert('smiles', smiles, { strict: true })).cid;
+  } catch (err) {
+    if (err instanceof ChemError && err.status === 404) throw notFound(`no compound with the structure ${smiles} in the database`);
+    throw err;
+  }
+}
+
+/** A name: exact main names and synonyms among the search's hits (ranked so: main names, synonyms, the rest). */
+async function byName(backend: Backend, word: string, opts: ResolveOptions): Promise<string> {
+  const n = norm(word);
   const { comps, suggestions } = await backend.search(word);
-  const norm = word.toLowerCase();
-  const exact = comps.filter((c) => c.compound.toLowerCase() === norm || c.cas === word || c.id === word);
-  if (exact.length === 1) return exact[0]!.id;
-  if (comps.length === 1 && guess) return comps[0]!.id;
-  if (comps.length <= 1) {
-    const hints = comps.length ? [`${comps[0]!.compound} (${comps[0]!.id})`] : (suggestions ?? []).slice(0, 3);
-    const near = hints.length ? ` (did you mean ${hints.join(', ')}?)` : '';
-    throw notFound(`${cas ? `no compound with CAS ${word}` : `no compound named "${word}"`} in the database${near}`);
+  const main = comps.filter((c) => norm(c.compound) === n);
+  // The exact synonyms follow the exact main names: the records tell which of the next hits are one.
+  const synonyms: Compound[] = [];
+  for (const c of comps.filter((c) => !main.includes(c)).slice(0, LISTED)) {
+    const { comp } = await backend.compound(c.id, { files: false, predictions: false });
+    if (!(comp.other_names ?? []).some((o) => norm(o) === n)) break;
+    synonyms.push(comp);
   }
-  const list = comps.slice(0, LISTED).map((c) => `${c.compound} (${c.id}${c.cas ? `, ${c.cas}` : ''})`);
-  throw usageError(`"${word}" is ambiguous: ${list.join('; ')}${comps.length > LISTED ? '; …' : ''}; name one by id or CAS`);
+  if (main.length || synonyms.length) return choose(word, [...main, ...synonyms], backend, opts, '', main.length);
+  // A word of atom letters can be a SMILES too (CCO): its structure, when the database holds it.
+  const smiles = /^[A-Za-z]+$/.test(word) && (await isSmiles(word));
+  if (smiles) {
+    const hit = await backend.convert('smiles', word, { strict: true }).catch(() => undefined);
+    if (hit?.cid) return hit.cid;
+  }
+  if (comps.length === 1 && opts.guess !== false) return comps[0]!.id;
+  if (comps.length > 1) throw usageError(`"${word}" is ambiguous: ${listed(comps)}; name one by id or CAS`);
+  const hints = comps.length ? [`${comps[0]!.compound} (${comps[0]!.id})`] : (suggestions ?? []).slice(0, 3);
+  throw notFound(`no compound named "${word}" in the database${smiles ? ', nor with that structure' : ''}${hints.length ? ` (did you mean ${hints.join(', ')}?)` : ''}`);
+}
+
+interface Judged {
+  comp: Compound;
+  /** 0 main name (or no names involved), 1 synonym. */
+  tier: number;
+  structure: boolean;
+  measured: number;
+}
+
+/**
+ * The one of several records a word names (in the search's order; the first `mains` by main name). One:
+ * it. Several: the clearly best (judge), said in a notice; else 400 listing them. `strict` (an InChIKey
+ * block): several are always refused.
+ */
+async function choose(word: string, hits: Compound[], backend: Backend, opts: ResolveOptions & { strict?: boolean }, none: string, mains = hits.length): Promise<string> {
+  const unique = hits.filter((c, i) => hits.findIndex((d) => d.id === c.id) === i);
+  if (!unique.length) throw notFound(none);
+  if (unique.length === 1) return unique[0]!.id;
+  if (opts.strict) throw usageError(`"${word}" is the first block of ${unique.length} compounds' InChIKeys: ${listed(unique)}; give the whole key or an id`);
+  const judged: Judged[] = [];
+  for (const [i, c] of unique.slice(0, LISTED).entries()) {
+    const comp = c.fixed_props || c.tpdep_props || c.other_names ? c : (await backend.compound(c.id, { files: false, predictions: false })).comp;
+    judged.push({ comp, tier: i < mains ? 0 : 1, structure: !!comp.smiles, measured: measuredCount(comp) });
+  }
+  judged.sort((a, b) => a.tier - b.tier || Number(b.structure) - Number(a.structure) || b.measured - a.measured);
+  const [best, next] = judged as [Judged, Judged];
+  const others = `${listed(judged.slice(1).map((j) => j.comp))}${unique.length > LISTED ? '; …' : ''}`;
+  if (!clearlyBetter(best, next)) throw usageError(`"${word}" names ${unique.length} compounds: ${listed(judged.map((j) => j.comp))}; name one by id or CAS`);
+  opts.onNotice?.(`"${word}" names ${unique.length} compounds: took ${best.comp.compound} (${best.comp.id}, ${why(best, next)}); also ${others}`);
+  return best.comp.id;
+}
+
+/** Main name over synonym, a structure over none, at least twice the measured values. */
+function clearlyBetter(a: Judged, b: Judged): boolean {
+  return a.tier < b.tier || (a.structure && !b.structure) || (a.structure === b.structure && a.measured >= 2 * Math.max(b.measured, 1));
+}
+
+const why = (a: Judged, b: Judged) => (a.tier < b.tier ? 'its main name' : a.structure && !b.structure ? 'a defined structure' : `${a.measured} measured values against ${b.measured}`);
+
+function measuredCount(c: Compound): number {
+  let n = 0;
+  for (const map of [c.fixed_props ?? {}, c.tpdep_props ?? {}]) for (const ps of Object.values(map) as DataPoint[][]) for (const p of ps) if (!p.calc) n++;
+  return n;
+}
+
+function listed(comps: Compound[]): string {
+  return comps
+    .slice(0, LISTED)
+    .map((c) => `${c.compound} (${c.id}${c.cas ? `, ${c.cas}` : ''})`)
+    .join('; ');
 }

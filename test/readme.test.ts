@@ -112,6 +112,8 @@ const CHECKS: Record<string, Check> = {
   'chem db info': { out: ['"points_by_key":', '"points_by_source":'] },
   'chem db path': { verify: (out) => expect(out).toBe(`${env.CHEM_DB}\n`) },
   'chem cid 69749139-429-6': { out: [`"id": "${ETHANOL}"`, '"inchikey": "LFQSCWFLJHTTHZ-UHFFFAOYSA-N"'] },
+  'chem cid 64-17-5': { out: [`"id": "${ETHANOL}"`, '"inchikey": "LFQSCWFLJHTTHZ-UHFFFAOYSA-N"'] },
+  'chem cid cadmium': { out: ['"compound": "Cadmium"', '"smiles": "[Cd]"'], full: 'cadmium is not in the fixture' },
   'chem cid 69749139-429-6 --points': { out: [`"id": "${ETHANOL}"`, '"inchikey": "LFQSCWFLJHTTHZ-UHFFFAOYSA-N"'] },
   "chem cid 69749139-429-6 --json | jq '.comp.fixed_props.tb'": { out: [/^\[\n\s+\{\n\s+"v": 35\d\.\d+,/] },
   'chem search --first 64-17-5 --format csv --fields id | tail -1 | chem cid -': { out: [`{"input":"${ETHANOL}","result":{"comp":{"id":"${ETHANOL}"`] },

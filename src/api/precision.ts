@@ -114,8 +114,10 @@ export function roundEstimate(key: string, v: number): number {
 /** A model's value and uncertainty as text, both to the place of e's second digit: "38.5 ± 1.0", "354 ± 34". */
 export function formatWithUncertainty(v: number, e: number): string {
   if (!Number.isFinite(e) || e <= 0) return String(v);
-  const d = Math.max(0, 1 - Math.floor(Math.log10(roundSignificant(e, 2))));
-  return `${roundDecimals(v, d).toFixed(d)} ± ${roundSignificant(e, 2).toFixed(d)}`;
+  const e2 = roundSignificant(e, 2);
+  const d = 1 - Math.floor(Math.log10(e2)); // below 0: to tens, hundreds (12345.6 ± 340 → 12350 ± 340)
+  const fixed = (x: number) => (d > 0 ? roundDecimals(x, d).toFixed(d) : String(roundDecimals(x, d)));
+  return `${fixed(v)} ± ${fixed(e2)}`;
 }
 
 /** Significant digits of a measured uncertainty converted to display units. */

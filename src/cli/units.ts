@@ -52,6 +52,9 @@ const ENERGY: Record<UnitPrefs['energy'], Conversion> = {
   'kcal/mol': conversion('kcal/mol', (v) => v / 4.184, (v) => v * 4.184),
 };
 
+/** Every choice of each dimension (the web page lists them). */
+export const CONVERSIONS = { temp: TEMP, pressure: PRESSURE, energy: ENERGY } as const;
+
 /** How a value stored in `unit` (a registry unit) is shown under the user's preferences. */
 export function displayUnit(unit: string | undefined, prefs: UnitPrefs): Conversion {
   if (unit === 'K') return TEMP[prefs.temp];

@@ -10,7 +10,8 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Backend } from '../backend.js';
 import { ChemError } from '../api/errors.js';
 import { CONVERT_FORMATS, type ConvertFormat } from '../api/types.js';
-import { checkCompoundIdForm, checkMixtureIdForm } from '../api/ids.js';
+import { checkMixtureIdForm } from '../api/ids.js';
+import { resolveCompound } from '../resolve.js';
 import { classify, errorBody, oneLine, quote } from './errors.js';
 import { bearer, type KeyStore } from './keys.js';
 import { RateLimiter, type Decision, type Limiter } from './limiter.js';
@@ -234,22 +235,18 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     });
   });
 
-  // Only the form is checked here (400 for what cannot be an id); whether the backend holds a
-  // well-formed id is its answer (404), whichever id scheme it uses.
-  const compoundId = (cid: string) => {
-    checkCompoundIdForm(cid);
-    return cid;
-  };
+  // A compound is named as in the CLI (resolve.ts): an id as it is (whether the backend holds it is its
+  // answer, 404, whichever id scheme it uses), a CAS number, InChIKey, SMILES or name through the search.
+  // A word several records share answers with the one chosen, the choice in its notices.
+  app.get(`${API_PREFIX}/cid/:cid`, async (req: Req) =>
+    call(async () => {
+      const notices: string[] = [];
+      const res = await backend.compound(await resolveCompound(backend, req.params.cid!, { onNotice: (m) => notices.push(m) }));
+      return notices.length ? { ...res, comp: { ...res.comp, notices: [...notices, ...(res.comp.notices ?? [])] } } : res;
+    }),
+  );
 
-  app.get(`${API_PREFIX}/cid/:cid`, async (req: Req) => {
-    const cid = compoundId(req.params.cid!);
-    return call(() => backend.compound(cid));
-  });
-
-  app.get(`${API_PREFIX}/cid/:cid/mixtures`, async (req: Req) => {
-    const cid = compoundId(req.params.cid!);
-    return call(() => backend.mixtures(cid));
-  });
+  app.get(`${API_PREFIX}/cid/:cid/mixtures`, async (req: Req) => call(async () => backend.mixtures(await resolveCompound(backend, req.params.cid!))));
 
   app.get(`${API_PREFIX}/mid/:mid`, async (req: Req) => {
     const mid = req.params.mid!;

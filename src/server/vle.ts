@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { ChemError } from '../api/errors.js';
 import type { Backend } from '../backend.js';
 import { displayUnit } from '../cli/units.js';
-import type { VleRequest } from '../vle/diagram.js';
+import { Lru } from '../lru.js';
+import type { VleRequest, VleResult } from '../vle/diagram.js';
 import type { LleRequest } from '../vle/lle-diagram.js';
 import { quote } from './errors.js';
 import { svgReply, unitsOf } from './ui/routes.js';
@@ -61,21 +62,33 @@ function lleRequest(q: Record<string, unknown>): LleRequest {
 
 /** `call` runs the work within the server's concurrency and time limits. */
 export function registerVle(app: FastifyInstance, backend: Backend, apiPrefix: string, call: <T>(work: () => Promise<T>) => Promise<T>): void {
+  // The diagrams computed last, by request: the mixture page asks for a pair's SVG and its JSON (the
+  // azeotrope) at once, and the second is answered by the first's computation. A failure is not kept.
+  const kept = new Lru<string, Promise<VleResult>>(32);
+  const diagram = (request: VleRequest): Promise<VleResult> => {
+    const key = JSON.stringify(request);
+    const done = kept.get(key);
+    if (done) return done;
+    const p = import('../vle/diagram.js').then(({ vleDiagram }) => vleDiagram(backend, request));
+    kept.set(key, p);
+    p.catch(() => kept.delete(key));
+    return p;
+  };
+
   app.get(`${apiPrefix}/vle`, async (req) => {
     const request = vleRequest(req.query as Record<string, unknown>);
-    const { vleDiagram } = await import('../vle/diagram.js');
-    return call(() => vleDiagram(backend, request));
+    return call(() => diagram(request));
   });
 
   app.get(`${apiPrefix}/vle/plot`, async (req, reply) => {
     const query = req.query as Record<string, unknown>;
     const units = unitsOf(query);
     const request = vleRequest(query);
-    const [{ vleDiagram }, { vleSeries }, { chartSvg }] = await Promise.all([import('../vle/diagram.js'), import('../vle/plot.js'), import('../plot/chart.js')]);
+    const [{ vleSeries }, { chartSvg }] = await Promise.all([import('../vle/plot.js'), import('../plot/chart.js')]);
     const svg = await call(async () => {
-      const r = await vleDiagram(backend, request);
-      const [diagram] = vleSeries(r, displayUnit(r.p !== undefined ? 'K' : 'kPa', units));
-      return chartSvg(`${r.components[0].name} / ${r.components[1].name}`, [diagram!]);
+      const r = await diagram(request);
+      const [txy] = vleSeries(r, displayUnit(r.p !== undefined ? 'K' : 'kPa', units));
+      return chartSvg(`${r.components[0].name} / ${r.components[1].name}`, [txy!]);
     });
     return svgReply(reply, svg);
   });

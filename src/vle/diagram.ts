@@ -5,7 +5,8 @@
 import { notFound, usageError } from '../api/errors.js';
 import type { Compound, DataPoint, Mixture, ParameterSet } from '../api/types.js';
 import type { Backend } from '../backend.js';
-import { resolveCompound } from '../resolve.js';
+import { resolveCompound, type ResolveOptions } from '../resolve.js';
+import { roundResult } from './digits.js';
 import { ideal, lnGammaOf, MODELS, RECORD_MODEL, type LnGamma, type ModelName, type RQ } from './activity.js';
 import { parseCurve, type PsatCurve } from './psat.js';
 import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, Psat, type Azeotrope, type Outcome, type System } from './solve.js';
@@ -95,8 +96,8 @@ export function checkRequest(r: VleRequest): void {
 }
 
 /** The record of the compound a user's word names (resolve.ts). */
-async function resolve(backend: Backend, word: string): Promise<Compound> {
-  return (await backend.compound(await resolveCompound(backend, word), { files: false, predictions: false })).comp;
+async function resolve(backend: Backend, word: string, opts: ResolveOptions): Promise<Compound> {
+  return (await backend.compound(await resolveCompound(backend, word, opts), { files: false, predictions: false })).comp;
 }
 
 /** A salt (several ions) has no vapour pressure of its own. */
@@ -185,9 +186,9 @@ export function chooseModel(mix: Mixture | undefined, asked: ModelName | undefin
   throw notFound(`no ${wanted} parameters for ${comps[0].compound} / ${comps[1].compound}: ${what}; --model ideal computes Raoult's law`);
 }
 
-export async function vleDiagram(backend: Backend, req: VleRequest): Promise<VleResult> {
+export async function vleDiagram(backend: Backend, req: VleRequest, opts: ResolveOptions = {}): Promise<VleResult> {
   checkRequest(req);
-  const comps = [await resolve(backend, req.c1), await resolve(backend, req.c2)] as [Compound, Compound];
+  const comps = [await resolve(backend, req.c1, opts), await resolve(backend, req.c2, opts)] as [Compound, Compound];
   if (comps[0].id === comps[1].id) throw usageError(`"${req.c1}" and "${req.c2}" are the same compound (${comps[0].compound}, ${comps[0].id})`);
   const ranked = comps.map((c) => {
     if (isSalt(c)) throw notFound(`${c.compound} (${c.id}) is a salt: it has no vapour pressure of its own`);
@@ -260,7 +261,7 @@ export async function vleDiagram(backend: Backend, req: VleRequest): Promise<Vle
   };
   const split = points.some((p) => p.phases === 3 || p.liquids === 2) || !!az?.heterogeneous;
   if (split && set && vleFitted(set)) result.notes = [splitNotice(RECORD_MODEL[model])];
-  return result;
+  return roundResult(result);
 }
 
 /** True for a parameter set regressed from vapour-liquid equilibrium data (ChemSep's, from DECHEMA's VLE Data Collection). */

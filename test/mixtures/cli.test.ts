@@ -48,10 +48,10 @@ describe('chem mixtures', () => {
     expect(rows[1]).toMatch(/,water,binary,"NRTL, UNIQUAC, Wilson, E-PPR78 kij, Henry",/);
   });
 
-  it('a malformed id is a usage error (exit 2), an unknown one not found (exit 3)', async () => {
+  it('a word that names no compound, and an unknown id, are not found (exit 3)', async () => {
     const bad = await chem(['mixtures', '64-17-5x']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/malformed compound id/);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toMatch(/no compound named "64-17-5x"/);
     const unknown = await chem(['mixtures', compoundIdFor('CAS:50-00-0')]);
     expect(unknown.code).toBe(3);
     expect(unknown.stderr).toMatch(/no compound with id/);

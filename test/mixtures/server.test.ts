@@ -35,9 +35,9 @@ describe('mixture endpoints', () => {
     expect(JSON.parse((await remote(['mid', mid])).stdout)).toEqual(rec.body);
   });
 
-  it('400 for malformed ids, 404 for unknown ones, with the error body', async () => {
+  it('400 for malformed mixture ids, 404 for unknown ones and for a word that names no compound, with the error body', async () => {
     expect((await get(srv.port, '/api/v1/mid/12-345-6', KEY)).status).toBe(400);
-    expect((await get(srv.port, '/api/v1/cid/12-345-x/mixtures', KEY)).status).toBe(400);
+    expect((await get(srv.port, '/api/v1/cid/12-345-x/mixtures', KEY)).status).toBe(404);
     const unknown = await get(srv.port, `/api/v1/cid/${compoundIdFor('CAS:50-00-0')}/mixtures`, KEY);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.status).toBe(404);

@@ -10,7 +10,8 @@ import { DIRECT_NOTE, predict, PREDICTED_KEYS } from '../../src/local/predict/in
 import { loadModel } from '../../src/local/predict/ml.js';
 import { gseLog10Solubility, leeKeslerOmega } from '../../src/local/predict/derived.js';
 import { molGraph } from '../../src/local/predict/molgraph.js';
-import { atomClasses, compileSmarts, matchAt } from '../../src/local/predict/smarts.js';
+import { atomClasses, matchAt } from '../../src/local/predict/smarts/match.js';
+import { compileSmarts } from '../../src/local/predict/smarts/parse.js';
 import { JOBACK_GROUPS } from '../../src/local/predict/joback-table.js';
 import { CRIPPEN_TYPES } from '../../src/local/predict/crippen-table.js';
 import { MCGOWAN_BOND, MCGOWAN_VOLUMES } from '../../src/local/predict/mcgowan-table.js';

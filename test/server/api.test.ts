@@ -63,7 +63,7 @@ describe('v1 endpoints', () => {
     backend.failWith = null;
   });
 
-  it('GET /cid/{cid}: {comp}, 404 unknown (any well-formed id), 400 only for what cannot be an id', async () => {
+  it('GET /cid/{cid}: {comp}, 404 unknown (any well-formed id); any other word is a compound\'s CAS, InChIKey, SMILES or name', async () => {
     const res = await call(`/cid/${ethanol.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ comp: ethanol });
@@ -74,10 +74,11 @@ describe('v1 endpoints', () => {
     // the hosted service's ids (no check digit of ours) are well-formed: unknown here, not malformed
     for (const id of ['27-471-9', '34-125-5', '27-471-0', '885445551-231-9']) expectError(await call(`/cid/${id}`), 404, /no compound/);
     expectError(await call('/cid/27-471-9/mixtures'), 404, /no compound/);
-    for (const id of ['abc', '27-471', '27-471-x', '27-471-99', '-27-471-9', '27--471-9']) {
-      expectError(await call(`/cid/${id}`), 400, /malformed compound id/);
+    for (const word of ['abc', '27-471', '27-471-x', '27-471-99', '-27-471-9', '27--471-9']) {
+      expectError(await call(`/cid/${word}`), 404, /no compound named/);
     }
-    expectError(await call('/cid/abc'), 400, /malformed compound id "abc"/);
+    // a name: the record, through the search (resolve.ts)
+    expect((await call('/cid/Ethanol')).body).toEqual({ comp: ethanol });
   });
 
   it('GET /cid/{cid}/mixtures and /mid/{mid}', async () => {
@@ -87,7 +88,8 @@ describe('v1 endpoints', () => {
     expect(list.body.mixtures).toHaveLength(1);
     expect(list.body.mixtures[0].components).toEqual([{ cid: byName('Water').id, name: 'Water' }]);
     expect((await call(`/cid/${benzene.id}/mixtures`)).body).toEqual({ cid: benzene.id, mixtures: [] });
-    expectError(await call('/cid/1-2/mixtures'), 400);
+    expectError(await call('/cid/1-2/mixtures'), 404, /no compound named "1-2"/);
+    expect((await call('/cid/ethanol/mixtures')).body.cid).toBe(ethanol.id);
 
     const mix = await call(`/mid/${MIXTURES[0]!.id}`);
     expect(mix.status).toBe(200);

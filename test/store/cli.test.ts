@@ -109,8 +109,10 @@ describe('chem cid', () => {
     const r = await runChem(['cid', compoundIdFor('CAS:1000-86-8'), '--db', db, '--json']);
     expect(JSON.parse(r.stdout).comp).toMatchObject({ type: 'S', cas: '1000-86-8' });
   });
-  it('malformed id → usage error, unknown id → not found', async () => {
-    expect((await runChem(['cid', '12-34', '--db', db])).code).toBe(EXIT.usage);
+  it('no compound → usage error; a word that names none, and an unknown id → not found', async () => {
+    expect((await runChem(['cid', ' ', '--db', db])).code).toBe(EXIT.usage);
+    const word = await runChem(['cid', '12-34', '--db', db]); // no id (ids end in a digit group of one), no name
+    expect([word.code, word.stderr]).toEqual([EXIT.notFound, 'chem: error: no compound named "12-34" in the database\n']);
     const r = await runChem(['cid', compoundIdFor('nothing here'), '--db', db]);
     expect(r.code).toBe(EXIT.notFound);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

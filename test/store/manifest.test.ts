@@ -1,4 +1,4 @@
-// manifest.ts is generated (`npm run manifest`): it must list exactly the files the importers and
+// manifest.json is generated (`npm run manifest`): it must list exactly the files the importers and
 // build steps read, with their upstream URLs; with the mirror present, it must equal the generator's
 // output byte for byte (checksums and sizes included), so a stale manifest fails here.
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { MANIFEST } from '../../src/local/store/manifest.js';
 import { buildFiles, manifestEntries, renderManifest, urlOf } from '../../src/local/store/manifest-gen.js';
 
 const DATA = [process.env.CHEM_DATA_DIR, '/work/shared/data', fileURLToPath(new URL('../../../shared/data', import.meta.url))].find((d) => d && existsSync(join(d, 'chemicals')));
-const SOURCE = fileURLToPath(new URL('../../src/local/store/manifest.ts', import.meta.url));
+const SOURCE = fileURLToPath(new URL('../../src/local/store/manifest.json', import.meta.url));
 
 describe('manifest', () => {
   it('lists exactly the files a build reads, with their URLs and licence flags', () => {

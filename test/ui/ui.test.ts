@@ -61,7 +61,9 @@ describe('the page over HTTP', () => {
     const beside = (name: string) => assets[0]!.replace(/[\w.]+$/, name);
     for (const [path, type] of [
       ...assets.map((a) => [a, a.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8']),
-      [beside('format.js'), 'text/javascript; charset=utf-8'], // imported by app.js
+      [beside('server/ui/format.js'), 'text/javascript; charset=utf-8'], // imported by app.js, with the two it imports
+      [beside('api/precision.js'), 'text/javascript; charset=utf-8'],
+      [beside('cli/units.js'), 'text/javascript; charset=utf-8'],
       [beside('properties.json'), 'application/json; charset=utf-8'],
     ]) {
       const res = await get(keyed.port, path!);

@@ -6,6 +6,7 @@ import { Command } from 'commander';
 import { plainSymbol, property } from '../../api/properties.js';
 import type { Compound, CompoundResponse, DataPoint } from '../../api/types.js';
 import { usageError } from '../../api/errors.js';
+import { resolveCompound } from '../../resolve.js';
 import { median, pointText } from '../../api/precision.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
@@ -151,21 +152,23 @@ export function compoundView(points = false): View<CompoundResponse> {
 export function cidCommand(deps: Deps): Command {
   return new Command('cid')
     .description('show a compound record: identifiers, then each property\'s recommended value with its source and how many more there are (--points: every value)')
-    .argument('[id]', 'compound id (as shown by chem search), or - to read one per line from stdin')
+    .argument('[compound]', 'compound id (as shown by chem search), CAS number, InChIKey, SMILES or name, or - to read one per line from stdin')
     .option('--points', 'tables: every point of every property with its source, reference and marks, instead of the summary')
-    .addHelpText('after', examples('chem cid 27-471-9', 'chem cid 27-471-9 --points', 'chem cid 27-471-9 --json', 'chem search ethanol --fields id | chem cid - --format csv'))
+    .addHelpText('after', examples('chem cid 27-471-9', 'chem cid ethanol', 'chem cid 64-17-5', 'chem cid 27-471-9 --points', 'chem cid 27-471-9 --json', 'chem search ethanol --fields id | chem cid - --format csv'))
     // an id taken from a CSV row by a shell ($(… | tail -1)) keeps the row's CR: ids hold no whitespace
     .action(action(deps, (ctx, [id], opts: { points?: boolean }) => runCid(ctx, { id: id?.trim(), points: !!opts.points })));
 }
 
 async function runCid(ctx: Context, { id, points }: { id?: string; points: boolean }): Promise<number> {
-  if (!id) throw usageError('usage: chem cid ID (see chem cid --help)');
+  if (!id) throw usageError('usage: chem cid COMPOUND (see chem cid --help)');
   const backend = await ctx.backend();
   const view = compoundView(points);
   // Whole JSON documents carry every field; tables and rows (NDJSON with --fields) show none of the structure files.
   const files = (kind: 'single' | 'batch') => formatOf(ctx, kind) === 'json' || (formatOf(ctx, kind) === 'ndjson' && !ctx.fields);
-  if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => backend.compound(v, { files: files('batch') }), view, { concurrency: 1 });
-  const res = await backend.compound(id, { files: files('single') });
+  const onNotice = (m: string) => ctx.notice(m);
+  const record = async (word: string, kind: 'single' | 'batch') => backend.compound(await resolveCompound(backend, word, { onNotice }), { files: files(kind) });
+  if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => record(v, 'batch'), view, { concurrency: 1 });
+  const res = await record(id, 'single');
   // An old id (of a record merged into another, id_aliases) answers with the record it is now, and says so.
   if (res.comp.id !== id && res.comp.notices?.[0]) ctx.notice(res.comp.notices[0]);
   await printResult(ctx, view, res);

@@ -1,7 +1,7 @@
 // chem mixtures CID: the mixtures a compound takes part in (GET /cid/{cid}/mixtures), with the other
 // components and the models of the parameter sets each holds.
 import { Command } from 'commander';
-import { checkCompoundIdForm } from '../../api/ids.js';
+import { resolveCompound } from '../../resolve.js';
 import { usageError } from '../../api/errors.js';
 import type { MixtureList, MixtureSummary } from '../../api/types.js';
 import { action, type Deps } from '../command.js';
@@ -28,16 +28,15 @@ export const mixtureListView: View<MixtureList> = {
 export function mixturesCommand(deps: Deps): Command {
   return new Command('mixtures')
     .description('list the mixtures a compound takes part in: binary pairs with interaction parameters or Henry constants, and named blends')
-    .argument('[cid]', 'compound id (as given by chem search)')
-    .addHelpText('after', examples('chem mixtures 12-345-6', 'chem mixtures 12-345-6 --json', 'chem mixtures 12-345-6 --format csv'))
+    .argument('[compound]', 'compound id (as given by chem search), CAS number, InChIKey, SMILES or name')
+    .addHelpText('after', examples('chem mixtures 12-345-6', 'chem mixtures ethanol', 'chem mixtures 12-345-6 --json', 'chem mixtures 12-345-6 --format csv'))
     .action(action(deps, (ctx, [cid]) => runMixtures(ctx, { cid })));
 }
 
 export async function runMixtures(ctx: Context, { cid }: { cid?: string }): Promise<number> {
-  if (!cid) throw usageError('usage: chem mixtures CID (see chem mixtures --help)');
-  checkCompoundIdForm(cid);
+  if (!cid) throw usageError('usage: chem mixtures COMPOUND (see chem mixtures --help)');
   const backend = await ctx.backend();
-  const list = await backend.mixtures(cid);
+  const list = await backend.mixtures(await resolveCompound(backend, cid, { onNotice: (m) => ctx.notice(m) }));
   await printResult(ctx, mixtureListView, list);
   if (ctx.format === 'table') ctx.notice(list.mixtures.length ? `${list.mixtures.length} mixture(s); chem mid ID shows one` : `no mixtures for ${cid}`);
   return 0;

@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { usageError } from '../../api/errors.js';
+import { resolveCompound } from '../../resolve.js';
 import { checkPlotKey, plotAll, recordKeys, type PlotSeries } from '../../plot/data.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
@@ -41,7 +42,7 @@ const summary = (r: PlotResult): Row => ({
 export function plotCommand(deps: Deps): Command {
   return new Command('plot')
     .description('plot T-dependent properties of a compound against temperature: one series per source, measured points, correlation curves and outliers told apart')
-    .argument('[id]', 'compound id (as shown by chem search), or - to read one per line from stdin (needs --out)')
+    .argument('[compound]', 'compound id (as shown by chem search), CAS number, InChIKey, SMILES or name, or - to read one per line from stdin (needs --out)')
     .argument('[keys...]', 'T-dependent property keys (cpg, dvisc, hvapt, ...); none: every one the record holds')
     .option('-o, --out <file>', 'write an SVG or PNG chart (by extension); in a batch {id} in the name is replaced by each id')
     .addOption(new Option('--terminal <kind>', 'chart on a terminal: braille text, or an image through the kitty graphics protocol').choices(['auto', 'braille', 'kitty']).default('auto'))
@@ -55,7 +56,7 @@ export function plotCommand(deps: Deps): Command {
 
 export async function runPlot(ctx: Context, args: string[], opts: Options): Promise<number> {
   const [id, ...keys] = args;
-  if (!id) throw usageError('usage: chem plot ID [KEY...] (see chem plot --help)');
+  if (!id) throw usageError('usage: chem plot COMPOUND [KEY...] (see chem plot --help)');
   for (const k of keys) checkPlotKey(k);
   const ext = opts.out ? extname(opts.out).toLowerCase() : undefined;
   if (opts.out && ext !== '.svg' && ext !== '.png') throw usageError(`cannot write "${opts.out}": the file name must end in .svg or .png`);
@@ -66,7 +67,7 @@ export async function runPlot(ctx: Context, args: string[], opts: Options): Prom
   const backend = await ctx.backend();
   const { chartSvg, svgToPng } = await import('../../plot/chart.js');
   const render = async (cid: string, fileFor?: (cid: string) => string): Promise<PlotResult> => {
-    const { comp } = await backend.compound(cid);
+    const { comp } = await backend.compound(await resolveCompound(backend, cid, { onNotice: (m) => ctx.notice(m) }));
     const plots = plotAll(comp, keys.length ? keys : recordKeys(comp), ctx.units, (e) => ctx.notice(e.message));
     const result: PlotResult = { id: comp.id, compound: comp.compound, plots };
     if (fileFor) {

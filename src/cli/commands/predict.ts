@@ -9,9 +9,9 @@
 import { Command, Option } from 'commander';
 import { property, plainSymbol } from '../../api/properties.js';
 import { pointText } from '../../api/precision.js';
-import type { ConversionResult, PredictionResult } from '../../api/types.js';
+import type { PredictionResult } from '../../api/types.js';
 import type { Backend, PredictOptions } from '../../backend.js';
-import { resolveCompound } from '../../resolve.js';
+import { looksLikeSmiles, recordStructure, resolveCompound, type NamedStructure } from '../../resolve.js';
 import { ChemError, usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
@@ -108,8 +108,9 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
     try {
       return { result: await predict(first), smiles: first };
     } catch (err) {
-      if (!isInvalidSmiles(err) || (await isBrokenSmiles(first))) throw err;
-      const hit = await structureOf(backend, [...new Set([text.trim(), first])], err as ChemError);
+      // a text that reads as SMILES by its grammar yet fails its chemistry is a broken SMILES, not a name
+      if (!isInvalidSmiles(err) || (await looksLikeSmiles(first))) throw err;
+      const hit = await structureOf(backend, [...new Set([text.trim(), first])], err as ChemError, (m) => ctx.notice(m));
       ctx.notice(`"${hit.text}" is no SMILES: predicted for ${hit.name} (${hit.cid}), ${hit.smiles}`);
       return { result: await predict(hit.smiles), smiles: hit.smiles };
     }
@@ -157,23 +158,6 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
 /** A .smi line is "SMILES [name]": the SMILES is the first field. */
 const smilesOf = (line: string) => line.trim().split(/\s+/, 1)[0]!;
 
-/**
- * Whether a text that failed as SMILES is a broken SMILES rather than a name: it reads as SMILES by its grammar
- * (parse.ts) and uses SMILES syntax beyond atom letters (a branch, bond, ring digit, bracket atom), yet fails its
- * chemistry (a valence, an aromatic system without a Kekulé structure). Looking such a text up gave nonsense
- * (CC(C)(C)(C)(C)C was "ambiguous: Silica; 1-Hexadecanol; …"); letters alone stay names (Co, Sn, Cocos).
- */
-async function isBrokenSmiles(text: string): Promise<boolean> {
-  if (!/[()[\]=#$:/\\%0-9]/.test(text)) return false;
-  const { parse } = await import('../../local/chem/smiles/parse.js');
-  try {
-    parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The predictor's error for a text that is no SMILES (parse errors are 404 "invalid SMILES …"), and could be a name (no control character). */
 const isInvalidSmiles = (err: unknown) => err instanceof ChemError && err.status === 404 && /^invalid SMILES/.test(err.message) && !/control character/.test(err.message);
 
@@ -181,14 +165,12 @@ const isInvalidSmiles = (err: unknown) => err instanceof ChemError && err.status
  * The structure the database gives the first of `texts` it knows as a compound (resolve.ts). When none,
  * the SMILES error, saying the database was asked too and why it had no answer.
  */
-async function structureOf(backend: Backend, texts: string[], smilesError: ChemError): Promise<ConversionResult & { text: string }> {
+async function structureOf(backend: Backend, texts: string[], smilesError: ChemError, onNotice: (m: string) => void): Promise<NamedStructure & { text: string }> {
   let why = '';
   if (backend.hasDatabase && !(await backend.hasDatabase())) why = 'there is no local database';
   for (const text of why ? [] : texts) {
     try {
-      const hit = await backend.convert('cid', await resolveCompound(backend, text, { guess: false }), { strict: true });
-      if (!hit.smiles) throw new ChemError(404, `${hit.name} (${hit.cid}) has no structure in the database`);
-      return { ...hit, text };
+      return { ...(await recordStructure(backend, await resolveCompound(backend, text, { guess: false, onNotice }))), text };
     } catch (err) {
       if (!(err instanceof ChemError) || ![400, 404].includes(err.status)) throw err;
       why ||= err.message;

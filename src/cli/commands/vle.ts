@@ -114,7 +114,7 @@ export async function runVle(ctx: Context, a: string | undefined, b: string | un
   if (opts.out && ext !== '.svg' && ext !== '.png') throw usageError(`cannot write "${opts.out}": the file name must end in .svg or .png`);
   const { vleDiagram } = await import('../../vle/diagram.js');
   const backend = await ctx.backend();
-  const result = await vleDiagram(backend, { c1: a, c2: b, p: opts.p, t: opts.t, x: opts.x, model: opts.model, dew: opts.dew });
+  const result = await vleDiagram(backend, { c1: a, c2: b, p: opts.p, t: opts.t, x: opts.x, model: opts.model, dew: opts.dew }, { onNotice: (m) => ctx.notice(m) });
   for (const p of result.points) {
     if (p.note) ctx.io.stderr.write(`chem: ${result.kind === 'dew' ? `y1 = ${p.y1}` : `x1 = ${p.x1}`}: ${p.note}\n`);
   }

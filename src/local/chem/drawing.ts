@@ -2,15 +2,14 @@
 // loaded), resvg (Rust, shipped as a binary inside its npm package) rasterises it: ~5-20 ms per
 // structure, where OpenChemLib's depiction took ~0.75 s. Loaded only when a drawing is asked for.
 import { ChemError } from '../../api/errors.js';
-import { loadRDKit } from './inchi.js';
+import { rdkitMolecule } from './inchi.js';
 
 /** Longest bond in pixels: small molecules stay small, large ones shrink to fit. */
 const BOND_PX = 30;
 
 /** The SVG drawing of a SMILES or molfile; 404 when RDKit cannot read it. */
 export async function svgDrawing(structure: string, width = 300, height = 200): Promise<string> {
-  const R = await loadRDKit();
-  const mol = R.get_mol(structure);
+  const mol = await rdkitMolecule(structure);
   if (!mol) throw new ChemError(404, 'RDKit cannot read this structure to draw it');
   try {
     return mol.get_svg_with_highlights(JSON.stringify({ width, height, fixedBondLength: BOND_PX, clearBackground: true }));

@@ -6,16 +6,27 @@ import { ChemError } from '../../api/errors.js';
 interface RDKitMol {
   get_inchi(): string;
   get_svg_with_highlights(details: string): string;
+  set_new_coords(): boolean;
+  get_molblock(details?: string): string;
   is_valid?(): boolean;
   delete(): void;
 }
 interface RDKitModule {
-  get_mol(input: string): RDKitMol | null;
+  get_mol(input: string, details?: string): RDKitMol | null;
   get_inchikey_for_inchi(inchi: string): string;
   version(): string;
 }
 
 let rdkit: Promise<RDKitModule> | undefined;
+
+/**
+ * RDKit's molecule of a SMILES or molfile for drawings and molfiles: sanitized, else (hypervalent atoms such as
+ * ClO3F's chlorine, bridging hydrogens) as written, unsanitized; null when RDKit cannot read it at all.
+ */
+export async function rdkitMolecule(structure: string): Promise<RDKitMol | null> {
+  const R = await loadRDKit();
+  return R.get_mol(structure) ?? R.get_mol(structure, JSON.stringify({ sanitize: false }));
+}
 
 export function loadRDKit(): Promise<RDKitModule> {
   rdkit ??= import('@rdkit/rdkit').then((m) => (m.default as unknown as () => Promise<RDKitModule>)());

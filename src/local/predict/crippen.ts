@@ -2,7 +2,9 @@
 import { CRIPPEN_TYPES } from './crippen-table.js';
 import { CRIPPEN_TYPE_NAMES } from './layout.js';
 import type { MolGraph } from './molgraph.js';
-import { atomClasses, compileSmarts, matchAt, PatternIndex, reach, star, StarMemo } from './smarts.js';
+import { atomClasses, matchAt } from './smarts/match.js';
+import { compileSmarts, reach } from './smarts/parse.js';
+import { PatternIndex, star, StarMemo } from './smarts/star.js';
 
 export interface CrippenResult {
   logp: number;
@@ -56,7 +58,7 @@ export function crippenTypes(r: CrippenResult): Record<string, number> {
 }
 
 /**
- * Types by star (smarts.ts star()): a heavy atom's, and its hydrogens', when every row tried on it reached no further
+ * Types by star (smarts/star.ts star()): a heavy atom's, and its hydrogens', when every row tried on it reached no further
  * than the atom's neighbours (reach 1 from the atom, 2 from its hydrogens); a row that looks further ('[O-]C(=O)',
  * '[#1]OC=[#6,#7,O,S]') leaves the atom to the matcher. 10 000 database compounds: 147 000 heavy atoms, 7 500 stars.
  */

@@ -41,7 +41,7 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
     try {
       mol = chem.parseSmiles(c.smiles);
     } catch (err) {
-      notices.push(`mol2d and predictions left out: OpenChemLib cannot read the SMILES (${chem.parserMessage(err)})`);
+      notices.push(`predictions left out: OpenChemLib cannot read the SMILES (${chem.parserMessage(err)})`);
     }
     if (files) {
       const f = await structureFiles(c.smiles, mol, chem);
@@ -90,21 +90,40 @@ async function structureFiles(smiles: string, mol: Molecule | undefined, chem: t
   } catch (err) {
     f.notices.push(`drawing left out: ${chem.parserMessage(err)}`);
   }
-  if (mol) addMolfiles(f, mol, chem.parserMessage, await import('../chem/molfile.js'));
+  const molfiles = await import('../chem/molfile.js');
+  if (mol) addMolfiles(f, mol, chem.parserMessage, molfiles);
+  else await rdkitMolfiles(f, smiles, chem.parserMessage, molfiles);
   filesCache.set(smiles, f);
   return f;
 }
 
+/** A SMILES OpenChemLib cannot read (hypervalent, unusual charges): RDKit's 2D molfile, the 3D embedded from it. */
+async function rdkitMolfiles(c: StructureFiles, smiles: string, message: (err: unknown) => string, files: typeof import('../chem/molfile.js')): Promise<void> {
+  try {
+    const read = await files.rdkitMolfile2d(smiles);
+    if (!read) return void c.notices.push('mol2d and mol3d left out: RDKit cannot read the SMILES either');
+    c.mol2d = read.mol2d;
+    add3d(c, read.mol, read.mol, message, files);
+  } catch (err) {
+    c.notices.push(`mol2d and mol3d left out: ${message(err)}`);
+  }
+}
+
 function addMolfiles(c: StructureFiles, mol: Molecule, message: (err: unknown) => string, files: typeof import('../chem/molfile.js')): void {
-  const { notices } = c;
   let layout: Molecule;
   try {
     layout = files.laidOut(mol);
     c.mol2d = files.molfile2d(mol, layout);
   } catch (err) {
-    notices.push(`mol2d and mol3d left out: ${message(err)}`);
+    c.notices.push(`mol2d and mol3d left out: ${message(err)}`);
     return;
   }
+  add3d(c, mol, layout, message, files);
+}
+
+/** The 3D molfile embedded from a 2D layout, or why it is left out. */
+function add3d(c: StructureFiles, mol: Molecule, layout: Molecule, message: (err: unknown) => string, files: typeof import('../chem/molfile.js')): void {
+  const { notices } = c;
   if (files.tooLargeFor3d(mol)) {
     notices.push(`mol3d left out: over ${files.MAX_3D_HEAVY_ATOMS} heavy atoms`);
     return;

@@ -3,17 +3,20 @@
 // T-dependent property as SVG, the drawing of a SMILES as SVG, and small drawings of many SMILES at
 // once (a page of search results: one request, one rate-limit token).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Backend } from '../../backend.js';
 import { ChemError, usageError } from '../../api/errors.js';
-import { checkCompoundIdForm } from '../../api/ids.js';
+import { resolveCompound } from '../../resolve.js';
 import { PROPERTIES } from '../../api/properties.js';
 import { CONFIG_KEYS } from '../../cli/config.js';
 import { SPEC_UNITS, type UnitPrefs } from '../../cli/units.js';
 import { thumbnails, THUMBNAILS_MAX } from './thumbnails.js';
 
 const ASSETS = new URL('../../../src/server/ui/assets/', import.meta.url);
+/** The compiled modules the page imports (format.ts and what it imports), by their paths under dist/. */
+const DIST = new URL('../../../dist/', import.meta.url);
+const MODULES = ['server/ui/format.js', 'api/precision.js', 'cli/units.js'];
 
 // The page runs only its own script and style; images are the record's PNG data URI and the SVGs
 // the page fetches with the key and shows as blob: URLs; requests go to this server only.
@@ -29,11 +32,11 @@ export const CSP = [
 ].join('; ');
 
 const TYPES: Record<string, string> = {
-  'app.js': 'text/javascript; charset=utf-8',
-  'format.js': 'text/javascript; charset=utf-8',
-  'style.css': 'text/css; charset=utf-8',
-  'properties.json': 'application/json; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
 };
+const typeOf = (name: string) => TYPES[name.slice(name.lastIndexOf('.') + 1)]!;
 
 interface Asset {
   body: Buffer;
@@ -43,10 +46,12 @@ interface Asset {
 /** The assets and the page naming them by a hash of their content: cached for good, replaced on change. */
 function loadAssets(): { version: string; assets: Map<string, Asset>; page: Buffer } {
   const assets = new Map<string, Asset>();
-  for (const name of ['app.js', 'format.js', 'style.css']) assets.set(name, { body: readFileSync(new URL(name, ASSETS)), type: TYPES[name]! });
+  for (const name of ['app.js', 'style.css']) assets.set(name, { body: readFileSync(new URL(name, ASSETS)), type: typeOf(name) });
+  // the CLI's own numbers code, compiled (npm run build); without a build the page has no numbers module
+  for (const name of MODULES) if (existsSync(new URL(name, DIST))) assets.set(name, { body: readFileSync(new URL(name, DIST)), type: typeOf(name) });
   // The property registry (names, symbols, units): the page labels values with it.
   const registry = Object.fromEntries(PROPERTIES.map((p) => [p.key, { desc: p.desc, sym: p.sym, unit: p.unit ?? '', dep: p.dep }]));
-  assets.set('properties.json', { body: Buffer.from(JSON.stringify(registry)), type: TYPES['properties.json']! });
+  assets.set('properties.json', { body: Buffer.from(JSON.stringify(registry)), type: typeOf('properties.json') });
   const hash = createHash('sha256');
   for (const [name, a] of assets) hash.update(name).update(a.body);
   const version = hash.digest('hex').slice(0, 12);
@@ -94,8 +99,8 @@ export function registerUi(app: FastifyInstance, backend: Backend, apiPrefix: st
     pageHeaders(reply).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page),
   );
 
-  app.get('/ui/:version/:name', { config: { open: true } }, async (req, reply) => {
-    const { version: v, name } = req.params as { version: string; name: string };
+  app.get('/ui/:version/*', { config: { open: true } }, async (req, reply) => {
+    const { version: v, '*': name } = req.params as { version: string; '*': string };
     const asset = assets.get(name);
     if (!asset || v !== version) throw new ChemError(404, `no such asset: ${name}`);
     return pageHeaders(reply).header('Content-Type', asset.type).header('Cache-Control', 'public, max-age=31536000, immutable').send(asset.body);
@@ -104,11 +109,10 @@ export function registerUi(app: FastifyInstance, backend: Backend, apiPrefix: st
   app.get(`${apiPrefix}/cid/:cid/plot/:key`, async (req, reply) => {
     const { cid, key } = req.params as { cid: string; key: string };
     const units = unitsOf(req.query as Record<string, unknown>);
-    checkCompoundIdForm(cid);
     const [{ checkPlotKey, plotSeries }, { chartSvg }] = await Promise.all([import('../../plot/data.js'), import('../../plot/chart.js')]);
     checkPlotKey(key);
     const svg = await call(async () => {
-      const { comp } = await backend.compound(cid, { files: false });
+      const { comp } = await backend.compound(await resolveCompound(backend, cid), { files: false });
       return chartSvg(comp.compound, [plotSeries(comp, key, units)]);
     });
     return svgReply(reply, svg);

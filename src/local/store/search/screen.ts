@@ -6,7 +6,7 @@
 // every reading the pattern could have (with and without the bond type), so `pattern & ~structure` is empty
 // for every structure the pattern matches. Labels: element and aromaticity (z*2 + aromatic), or element only.
 import type { MolGraph } from '../../predict/molgraph.js';
-import { NONE, type Pattern } from '../../predict/smarts.js';
+import { NONE, type Pattern } from '../../predict/smarts/pattern.js';
 
 export const SCREEN_WORDS = 32;
 const BITS = SCREEN_WORDS * 32;

@@ -1,7 +1,7 @@
 // Substructure and similarity search over the structure index (structure-index.ts). Loaded only by `sub:` and
 // `sim:` queries. The whole table is read once per open database: every structure's graph into one graph of
 // disconnected molecules (typed arrays, the matcher's MolGraph), their screens and similarity fingerprints into
-// Int32Arrays. A `sub:` pattern is compiled by the SMARTS matcher (predict/smarts.ts), its screen bits
+// Int32Arrays. A `sub:` pattern is compiled by the SMARTS parser and matcher (predict/smarts/), its screen bits
 // (screen.ts) are compared with every structure's, and the matcher runs on the candidates, anchored in turn
 // on each of their atoms. Results are cached per pattern (a few dozen), so the pages of one query cost one search.
 import * as OCL from 'openchemlib';
@@ -9,7 +9,9 @@ import { usageError } from '../../../api/errors.js';
 import { Lru } from '../../../lru.js';
 import { parserMessage } from '../../chem/molecule.js';
 import { molGraph, type MolGraph } from '../../predict/molgraph.js';
-import { compileSmarts, matchAt, NONE, PatternTooCostly, rerooted, withRingMembership, type Pattern } from '../../predict/smarts.js';
+import { matchAt } from '../../predict/smarts/match.js';
+import { compileSmarts, rerooted, withRingMembership } from '../../predict/smarts/parse.js';
+import { NONE, PatternTooCostly, type Pattern } from '../../predict/smarts/pattern.js';
 import type { DB } from '../schema.js';
 import { patternScreen, SCREEN_WORDS } from './screen.js';
 import { FP_WORDS, GRAPH_COLUMNS, readStructureArrays, similarityFingerprint, typed, type Typed } from './structure-index.js';

@@ -4,7 +4,7 @@
 // #/search?q=..&p=..  #/cid/ID  #/mid/ID  #/predict?smiles=..
 // The display units are the CLI's choices, remembered in local storage.
 /* global document, window, sessionStorage, localStorage, fetch, URLSearchParams, Blob, location, IntersectionObserver */
-import { UNITS, clean, conversionOf, convertState, convertValue, pointValue, readUnits } from './format.js';
+import { UNITS, clean, conversionOf, convertState, convertValue, pointValue, readUnits } from './server/ui/format.js';
 
 const API = '/api/v1';
 const KEY_ITEM = 'chem-api-key';
@@ -510,7 +510,7 @@ async function mixtureView(id) {
   say('');
 }
 
-/** The pair's Txy diagram at 101.325 kPa (GET /vle/plot, as chem vle draws it) with its azeotrope named (GET /vle). */
+/** The pair's Txy diagram at 101.325 kPa (GET /vle/plot, as chem vle draws it) with its azeotrope named (GET /vle of the same query: one computation, server/vle.ts). */
 function vleSection(m) {
   const [a, b] = m.components;
   const query = `c1=${enc(a.cid)}&c2=${enc(b.cid)}`;
@@ -521,7 +521,7 @@ function vleSection(m) {
     (img) => fig.prepend(img),
     (err) => fig.append(failure(err)),
   );
-  api(`/vle?${query}&x=0,1`).then(
+  api(`/vle?${query}`).then(
     (r) => {
       const az = r.azeotrope;
       const line = az ? `Azeotrope: x1 = ${az.x1.toFixed(4)} at ${convertValue(Number(az.t.toFixed(2)), temp)} ${temp.label}${az.heterogeneous ? ' (heterogeneous: the liquid splits)' : ''}` : 'No azeotrope.';
