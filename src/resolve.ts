@@ -95,11 +95,16 @@ async function isSmiles(text: string): Promise<boolean> {
  * the text names (the rule above), else a SMILES as it is (read by its grammar; its chemistry is the caller's).
  */
 export async function resolveStructure(backend: Backend, text: string, opts: ResolveOptions = {}): Promise<NamedStructure> {
-  const cid = await resolveCompound(backend, text, opts).catch(async (err: unknown) => {
+  const cid = await resolveHeld(backend, text, opts);
+  return cid === undefined ? { smiles: text.trim() } : recordStructure(backend, cid);
+}
+
+/** The id of the record `text` names (the rule above), or undefined for a SMILES the database does not hold. */
+export async function resolveHeld(backend: Backend, text: string, opts: ResolveOptions = {}): Promise<string | undefined> {
+  return resolveCompound(backend, text, opts).catch(async (err: unknown) => {
     if (err instanceof ChemError && [400, 404].includes(err.status) && (await isSmiles(text.trim()))) return undefined;
     throw err;
   });
-  return cid === undefined ? { smiles: text.trim() } : recordStructure(backend, cid);
 }
 
 /** The structure of a record (404 for a record without one). */

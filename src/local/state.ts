@@ -2,10 +2,10 @@
 // points (tdep/curves.ts), and its constants for the phase rule, evaluated by tdep/state.ts. A
 // structure the database does not hold answers from the predictor's T-dependent estimates, each
 // `calc` (after any measured or correlated value by construction: there is none).
-import { ChemError, notFound } from '../api/errors.js';
+import { notFound, type ChemError } from '../api/errors.js';
 import type { Compound, DataPoint, SourceDescriptor, State, StateResult } from '../api/types.js';
 import type { LocalBackend } from './backend.js';
-import { resolveCompound } from '../resolve.js';
+import { resolveHeld } from '../resolve.js';
 import { Curves } from '../tdep/curves.js';
 import { GAS_SOURCES, type Constants } from '../tdep/phase.js';
 import { statesOf, type StateQuery } from '../tdep/state.js';
@@ -23,32 +23,15 @@ function remember<V>(m: Map<string, V>, k: string, v: V): V {
 }
 
 export async function localState(backend: LocalBackend, text: string, query: StateQuery): Promise<StateResult> {
-  const id = named.has(text) ? named.get(text) : remember(named, text, await compoundId(backend, text));
+  const chose: string[] = [];
+  const id = named.has(text) ? named.get(text) : remember(named, text, await resolveHeld(backend, text, { onNotice: (n) => chose.push(n) }));
   if (id === undefined) return predictedState(backend, text, query);
   const { record, curves, constants } = await curvesOf(backend, id);
   const { states, notices } = statesOf(curves, constants, query);
+  notices.unshift(...chose);
   // a phase is an answer of its own (ice at -20 °C), even without a property of that phase
   if (!states.some((s) => Object.keys(s.props).length || s.phase)) throw nothingAt(record, notices);
   return { compound: { cid: record.id, name: record.compound, cas: record.cas ?? '' }, states, notices, src: sourcesOf(states, record.src ?? {}) };
-}
-
-/** The id `text` names, or undefined for a SMILES the database does not hold. */
-async function compoundId(backend: LocalBackend, text: string): Promise<string | undefined> {
-  try {
-    return await resolveCompound(backend, text, { guess: false });
-  } catch (err) {
-    if (!(err instanceof ChemError) || ![400, 404].includes(err.status)) throw err;
-    const hit = await backend.convert('smiles', text, { strict: true }).catch(() => undefined);
-    if (hit?.cid) return hit.cid;
-    // a text that is no SMILES keeps the resolver's message
-    const { parseSmiles } = await import('./chem/molecule.js');
-    try {
-      parseSmiles(text.trim());
-    } catch {
-      throw err;
-    }
-    return undefined;
-  }
 }
 
 async function curvesOf(backend: LocalBackend, id: string) {
