@@ -9,15 +9,11 @@ import type { Backend } from '../backend.js';
 import { parsePressure, parseTemperatures } from '../tdep/quantities.js';
 import type { StateQuery } from '../tdep/state.js';
 import { quote } from './errors.js';
+import { param, type Query } from './query.js';
 
 /** The query's compound and conditions (400 for a malformed or repeated parameter). */
-export function stateRequest(q: Record<string, unknown>): { q: string; query: StateQuery } {
-  const text = (k: string): string | undefined => {
-    const v = q[k];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string' || v.trim() === '') throw new ChemError(400, `invalid ${k}: give it once, not empty`);
-    return v;
-  };
+export function stateRequest(q: Query): { q: string; query: StateQuery } {
+  const text = (k: string) => param(q, k);
   const compound = text('q');
   if (!compound) throw new ChemError(400, 'give the compound as q (id, CAS, InChIKey, name or SMILES)');
   const t = text('t');

@@ -9,55 +9,25 @@ import { displayUnit } from '../cli/units.js';
 import { Lru } from '../lru.js';
 import type { VleRequest, VleResult } from '../vle/diagram.js';
 import type { LleRequest } from '../vle/lle-diagram.js';
-import { quote } from './errors.js';
+import { components, numbers, param, type Query } from './query.js';
 import { svgReply, unitsOf } from './ui/routes.js';
 
 /** The query of GET /vle: c1, c2 (id, CAS or name), p (kPa) or t (K), x (comma list), model, dew (400 when one is malformed; other keys are not read). */
-function vleRequest(q: Record<string, unknown>): VleRequest {
-  const text = (k: string): string | undefined => {
-    const v = q[k];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string' || v.trim() === '') throw new ChemError(400, `invalid ${k}: give it once, not empty`);
-    return v;
-  };
+function vleRequest(q: Query): VleRequest {
   const number = (k: string): number | undefined => {
-    const v = text(k);
-    if (v === undefined) return undefined;
-    const n = Number(v);
-    if (!Number.isFinite(n)) throw new ChemError(400, `invalid ${k} ${quote(v)}: expected a number`);
-    return n;
+    const v = numbers(q, k, 'a number');
+    if (v && v.length !== 1) throw new ChemError(400, `invalid ${k}: one number`);
+    return v?.[0];
   };
-  const c1 = text('c1');
-  const c2 = text('c2');
-  if (!c1 || !c2) throw new ChemError(400, 'give both components: c1 and c2 (compound id, CAS or name)');
-  const x = text('x')?.split(',').map((v) => {
-    const n = Number(v.trim());
-    if (v.trim() === '' || !Number.isFinite(n)) throw new ChemError(400, `invalid x ${quote(v)}: expected mole fractions in [0, 1], comma-separated`);
-    return n;
-  });
-  const model = text('model');
-  const dew = text('dew');
+  const dew = param(q, 'dew');
   if (dew !== undefined && dew !== 'true' && dew !== 'false') throw new ChemError(400, 'invalid dew: true or false');
-  return { c1, c2, p: number('p'), t: number('t'), x, model: model as VleRequest['model'], dew: dew === 'true' };
+  const x = numbers(q, 'x', 'mole fractions in [0, 1]');
+  return { ...components(q), p: number('p'), t: number('t'), x, model: param(q, 'model') as VleRequest['model'], dew: dew === 'true' };
 }
 
 /** The query of GET /lle: c1, c2, t (K, comma list), model (400 when one is malformed). */
-function lleRequest(q: Record<string, unknown>): LleRequest {
-  const text = (k: string): string | undefined => {
-    const v = q[k];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string' || v.trim() === '') throw new ChemError(400, `invalid ${k}: give it once, not empty`);
-    return v;
-  };
-  const c1 = text('c1');
-  const c2 = text('c2');
-  if (!c1 || !c2) throw new ChemError(400, 'give both components: c1 and c2 (compound id, CAS or name)');
-  const t = text('t')?.split(',').map((v) => {
-    const n = Number(v.trim());
-    if (v.trim() === '' || !Number.isFinite(n)) throw new ChemError(400, `invalid t ${quote(v)}: expected temperatures in K, comma-separated`);
-    return n;
-  });
-  return { c1, c2, t, model: text('model') as LleRequest['model'] };
+function lleRequest(q: Query): LleRequest {
+  return { ...components(q), t: numbers(q, 't', 'temperatures in K'), model: param(q, 'model') as LleRequest['model'] };
 }
 
 /** `call` runs the work within the server's concurrency and time limits. */

@@ -1,12 +1,12 @@
 // chem lle A B: the two coexisting liquids of a binary at given temperatures, from the NRTL or
 // UNIQUAC set of the pair's mixture record (src/vle/lle.ts); --plot draws the binodal over a range
 // of temperatures with the critical solution temperatures where it closes, --out writes SVG or PNG.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { usageError } from '../../api/errors.js';
 import { LLE_MODELS, type LleRequest, type LleResult } from '../../vle/lle-diagram.js';
-import { list } from '../arguments.js';
+import { temperatures } from '../arguments.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
@@ -19,17 +19,6 @@ interface Options {
   model?: LleRequest['model'];
   plot?: boolean;
   out?: string;
-}
-
-/** Temperatures in K, comma-separated. */
-function temperatures(s: string): number[] {
-  const items = list(s);
-  if (!items.length) throw new InvalidArgumentError('expected temperatures in K, e.g. 298.15,323.15');
-  return items.map((x) => {
-    const v = Number(x);
-    if (!Number.isFinite(v) || v <= 0) throw new InvalidArgumentError(`"${x}" is not a temperature in K > 0`);
-    return v;
-  });
 }
 
 export function lleCommand(deps: Deps): Command {
