@@ -8,8 +8,10 @@
 // relative for the others), their ratio to the classic pipeline's on the rows both answer, and the share of measured
 // values within e.
 //
-//   npm run build && node bench/estimates.js --db PATH [--compounds FILE] [--n 400] [--json OUT]
+//   npm run build && node bench/estimates.js --db PATH [--compounds FILE | --unlabelled] [--n 400] [--json OUT]
 //
+// --unlabelled: the compounds with measured curves and no measured value of any constant the estimates read (tb tf tc
+// pc vc af hvap): out of every model's training, a held-out measurement of the shipped models.
 // --compounds: lines "InChIKey" (the first field of each line): only these compounds, e.g. those left out of the
 // models' training with `npm run train -- --exclude FILE --out DIR`, then run with CHEM_MODELS=DIR: a held-out
 // measurement. Without it, --n compounds with measured vapour pressures drawn at random (seeded): in-sample for the
@@ -19,7 +21,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 
 const { values: opt } = parseArgs({
-  options: { db: { type: 'string' }, compounds: { type: 'string' }, n: { type: 'string', default: '400' }, json: { type: 'string' } },
+  options: { db: { type: 'string' }, compounds: { type: 'string' }, unlabelled: { type: 'boolean', default: false }, n: { type: 'string', default: '400' }, json: { type: 'string' } },
 });
 const dbPath = opt.db ?? process.env.CHEM_DB;
 if (!dbPath) throw new Error('--db PATH (or CHEM_DB) is needed: the measured curves come from the database');
@@ -35,6 +37,14 @@ if (opt.compounds) {
   const keys = new Set(readFileSync(opt.compounds, 'utf8').split('\n').map((l) => l.split('\t')[0].trim()).filter(Boolean));
   const q = db.prepare(`select id, inchikey, smiles from compounds where inchikey = ? and smiles is not null and type = 'C'`);
   compounds = [...keys].flatMap((k) => q.all(k)).filter((c) => organic(c.smiles));
+} else if (opt.unlabelled) {
+  compounds = db
+    .prepare(
+      `select distinct c.id, c.inchikey, c.smiles from compounds c join points p on p.compound_id = c.id where p.key in (${KEYS.map((k) => `'${k}'`).join()}) and p.calc = 0 and p.o = 0
+       and c.smiles is not null and c.type = 'C' and not exists (select 1 from points q where q.compound_id = c.id and q.calc = 0 and q.key in ('tb', 'tf', 'tc', 'pc', 'vc', 'af', 'hvap')) order by c.id`,
+    )
+    .all()
+    .filter((c) => organic(c.smiles));
 } else {
   compounds = db
     .prepare(`select distinct c.id, c.inchikey, c.smiles from compounds c join points p on p.compound_id = c.id where p.key = 'pvap' and p.calc = 0 and p.o = 0 and c.smiles is not null and c.type = 'C' order by c.id`)
@@ -115,7 +125,7 @@ const stats = (a) => {
 };
 const out = {};
 const f3 = (x) => (Number.isFinite(x) ? x.toPrecision(3) : '-');
-console.log(`${compounds.length} compounds${opt.compounds ? ` of ${opt.compounds}` : ' (random, in-sample for the shipped models)'}${process.env.CHEM_MODELS ? `, models ${process.env.CHEM_MODELS}` : ''}`);
+console.log(`${compounds.length} compounds${opt.compounds ? ` of ${opt.compounds}` : opt.unlabelled ? ' without measured constants (out of the models\' training)' : ' (random, in-sample for the shipped models)'}${process.env.CHEM_MODELS ? `, models ${process.env.CHEM_MODELS}` : ''}`);
 console.log('key     rows  answered  median  mean    classic median  mean    ratio median  mean   within e');
 for (const key of KEYS) {
   const all = rows.filter((r) => r.key === key);

@@ -92,45 +92,53 @@ interface Derived extends Inputs {
 }
 
 /**
- * The acentric factor of the vapour-pressure curve through (Tb, 1 atm) with Tc: the inverse-variance mean of the one
- * that Pc gives, the one the slope ΔHvap(Tb) gives and (where a model gave it) the model's ω.
+ * The acentric factor of the vapour-pressure curve through (Tb, 1 atm) with Tc: the one that gives it the slope of
+ * ΔHvap(Tb) (on compounds left out of training it beat the one Pc gives, the model's ω and their inverse-variance
+ * mean: docs/predict.md); without ΔHvap the inverse-variance mean of the one Pc gives and the model's ω. Rowlinson–Bondi
+ * takes the model's ω where there is one (its errors were 25 % smaller with it).
  */
 function derive(x: Inputs, e: Inputs): Derived {
   const { tb, tc, pc, hvap } = x;
   if (tb === undefined || tc === undefined || !(tb < tc)) return x;
-  let sw = 0;
-  let sum = 0;
-  const add = (w: number, d: number) => {
-    if (!Number.isFinite(w) || !(d > 0) || !Number.isFinite(d)) return;
-    sw += 1 / (d * d);
-    sum += w / (d * d);
-  };
-  if (pc !== undefined) {
-    const w = leeKeslerOmegaAt(tb, tc, pc);
-    add(w, Math.abs(leeKeslerOmegaAt(tb, tc, pc + e.pc!) - w));
+  let omega: number | undefined;
+  if (hvap !== undefined) omega = leeKeslerOmegaFromSlope(tb, tc, pc ?? Infinity, hvap);
+  else {
+    let sw = 0;
+    let sum = 0;
+    const add = (w: number, d: number) => {
+      if (!Number.isFinite(w) || !(d > 0) || !Number.isFinite(d)) return;
+      sw += 1 / (d * d);
+      sum += w / (d * d);
+    };
+    if (pc !== undefined) {
+      const w = leeKeslerOmegaAt(tb, tc, pc);
+      add(w, Math.abs(leeKeslerOmegaAt(tb, tc, pc + e.pc!) - w));
+    }
+    if (x.af !== undefined && x.afE !== undefined) add(x.af, x.afE);
+    if (sw > 0) omega = sum / sw;
   }
-  if (hvap !== undefined) {
-    const p = pc ?? Infinity;
-    const w = leeKeslerOmegaFromSlope(tb, tc, p, hvap);
-    add(w, Math.abs(leeKeslerOmegaFromSlope(tb, tc, p, hvap + e.hvap!) - w));
-  }
-  if (x.af !== undefined && x.afE !== undefined) add(x.af, x.afE);
-  return sw > 0 ? { ...x, omega: sum / sw } : x;
+  return omega === undefined || !Number.isFinite(omega) ? x : { ...x, omega };
 }
 
+/** ln of the molar volume at Tb (m³/kmol) from the McGowan volume (ml/mol): fitted on the database's measured liquid densities (docs/predict.md). */
+const MCGOWAN_VB = [-6.67273, 1.02963] as const;
+
 /** A property's value from the derived constants at T, or undefined where the method has no input or no domain. */
-function value(key: string, d: Derived, t: number, mw: number, cp: CpCoefficients | undefined): number | undefined {
+function value(key: string, d: Derived, t: number, m: Molecule): number | undefined {
   const { tb, tc, pc, vc, hvap, omega } = d;
+  const { mw, cp, mcvol } = m;
   if (tc === undefined || tb === undefined || !(t < tc) || !(tb < tc)) return undefined;
   switch (key) {
     case 'pvap':
       return omega === undefined ? undefined : anchoredLeeKeslerPsat(t, tb, tc, omega);
     case 'rhol':
-      return vc === undefined || omega === undefined ? undefined : mw / rackettFrom(t, tc, yamadaGunnZra(omega), tb, tynCalusVb(vc));
+      if (vc === undefined || omega === undefined) return undefined;
+      // the volume at Tb: the geometric mean of Tyn–Calus's and the McGowan volume's (their errors are independent)
+      return mw / rackettFrom(t, tc, yamadaGunnZra(omega), tb, mcvol === undefined ? tynCalusVb(vc) : Math.sqrt(tynCalusVb(vc) * Math.exp(MCGOWAN_VB[0] + MCGOWAN_VB[1] * Math.log(mcvol))));
     case 'hvapt':
       return hvap === undefined ? undefined : watson(t, tc, hvap, tb) / 1000;
     case 'cpl':
-      return cp === undefined || omega === undefined ? undefined : rowlinsonBondi(t, tc, omega, jobackCp(cp, t));
+      return cp === undefined || omega === undefined ? undefined : rowlinsonBondi(t, tc, d.af ?? omega, jobackCp(cp, t));
     case 'srf':
       return pc === undefined ? undefined : sastriRao(t, tb, tc, pc);
     case 'tcondl':
@@ -141,7 +149,14 @@ function value(key: string, d: Derived, t: number, mw: number, cp: CpCoefficient
 
 type CpCoefficients = [number, number, number, number];
 
-const PERTURBED: readonly (keyof Inputs)[] = ['tb', 'tc', 'pc', 'vc', 'hvap'];
+/** What the methods read of the molecule itself: its weight, Joback's Cp polynomial, its McGowan volume (ml/mol). */
+export interface Molecule {
+  mw: number;
+  cp?: CpCoefficients;
+  mcvol?: number;
+}
+
+const PERTURBED: readonly (keyof Inputs)[] = ['tb', 'tc', 'pc', 'vc', 'hvap', 'af'];
 
 /** The first point of a fixed property as an input constant. */
 function constant(fixed: PropertyMap, key: string): Constant | undefined {
@@ -163,7 +178,7 @@ const READS: Record<string, readonly string[]> = {
   pvap: ['tb', 'tc', 'pc', 'hvap'],
   rhol: ['tb', 'tc', 'pc', 'vc', 'hvap'],
   hvapt: ['tb', 'tc', 'hvap'],
-  cpl: ['tb', 'tc', 'pc', 'hvap'],
+  cpl: ['tb', 'tc', 'pc', 'hvap', 'af'],
   srf: ['tb', 'tc', 'pc'],
   tcondl: ['tb', 'tc'],
 };
@@ -181,8 +196,7 @@ export interface EstimateNote {
 export function addEstimates(
   tdep: PropertyMap,
   fixed: PropertyMap,
-  mw: number,
-  cp: CpCoefficients | undefined,
+  m: Molecule,
   temperatures: readonly number[],
   wanted: ReadonlySet<string>,
 ): EstimateNote[] {
@@ -193,10 +207,14 @@ export function addEstimates(
   for (const k of ESTIMATE_INPUTS) c[k] = constant(fixed, k);
   const x: Inputs = { tb: c.tb?.v, tc: c.tc?.v, pc: c.pc?.v, vc: c.vc?.v, hvap: c.hvap && c.hvap.v * 1000 };
   const e: Inputs = { tb: c.tb?.e, tc: c.tc?.e, pc: c.pc?.e, vc: c.vc?.e, hvap: c.hvap && c.hvap.e * 1000 };
-  if (c.af && c.af.s.startsWith('chem-ml-')) [x.af, x.afE] = [c.af.v, c.af.e];
+  // ω: the model's point, though it follows Lee–Kesler's on Joback's constants (which the anchored curve replaces)
+  const af = fixed.af?.find((p) => p.s.startsWith('chem-ml-') && p.e !== undefined);
+  if (af) [x.af, x.afE, c.af] = [af.v, af.e, { v: af.v, e: af.e!, s: af.s }];
+  else c.af = undefined;
   if (x.tb === undefined || x.tc === undefined) return notes;
   const d = derive(x, e);
   // one perturbed set of derived constants per uncertain input
+  if (x.afE !== undefined) e.af = x.afE;
   const perturbed = PERTURBED.filter((k) => x[k] !== undefined && e[k] !== undefined).map((k) => derive({ ...x, [k]: x[k]! + e[k]! }, e));
   // the melting point: a liquid property has no point below it by more than its uncertainty (its ~30 K error would
   // otherwise drop many real liquid states); between that and the predicted value the point says so in `c`
@@ -206,6 +224,7 @@ export function addEstimates(
     const reads = READS[key]!.filter((k) => c[k] !== undefined);
     const sources = reads.map((k) => c[k]!.s);
     if (key === 'cpl') sources.push('joback');
+    if (key === 'rhol' && m.mcvol !== undefined) sources.push('mcgowan');
     const s = `${ESTIMATE_METHODS[key]!.s}(${inputsKey(sources)})`;
     const { method, k: scale } = ESTIMATE_ERROR[key]!;
     for (const t of temperatures) {
@@ -217,12 +236,12 @@ export function addEstimates(
         notes.push({ key, t, why: `below the predicted melting point ${round1(tf!)} ± ${round1(c.tf!.e)} K (a liquid property)` });
         continue;
       }
-      const v = value(key, d, t, mw, cp);
+      const v = value(key, d, t, m);
       if (v === undefined || !Number.isFinite(v) || v <= 0) continue;
       const log = key === 'pvap';
       let s2 = 0;
       for (const p of perturbed) {
-        const w = value(key, p, t, mw, cp);
+        const w = value(key, p, t, m);
         if (w === undefined || !Number.isFinite(w) || w <= 0) continue;
         const dv = log ? Math.log(w / v) : w - v;
         s2 += dv * dv;

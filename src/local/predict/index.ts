@@ -295,9 +295,10 @@ function stagePoints<P, T>(
   const computed = withEstimateInputs(wanted);
   const parts = mols.map(analyse);
   const fixed = parts.map((a) => groupContributionPoints(a, computed));
-  const models = modelPoints(parts, computed, fixed, firstOnly);
+  // Rowlinson–Bondi reads the af model's point, which follows its baseline's: computed for flat rows too
+  const models = modelPoints(parts, computed, fixed, firstOnly && !wanted.has('cpl'));
   const tdep = parts.map((a) => tdepPoints(a, wanted, opts));
-  const inputs = estimating ? parts.map((a) => ({ mw: a.mw, cp: a.joback?.cp })) : [];
+  const inputs = estimating ? parts.map((a) => ({ mw: a.mw, cp: a.joback?.cp, mcvol: a.mcgowan })) : [];
   const made = parts.map((a, i) => before(a, fixed[i], tdep[i]));
   const temperatures = (opts.grid ?? true) ? withExtra(ESTIMATE_GRID, opts.temperatures ?? []) : (opts.temperatures ?? []);
   return {
@@ -307,7 +308,7 @@ function stagePoints<P, T>(
       if (models) models.put(values!); // a walk's values: runStaged(), or a walker thread's (pool.ts)
       if (estimating) {
         fixed.forEach((f, i) => {
-          addEstimates(tdep[i], f, inputs[i].mw, inputs[i].cp, temperatures, wanted);
+          addEstimates(tdep[i], f, inputs[i], temperatures, wanted);
           for (const k of ESTIMATE_INPUTS) if (!wanted.has(k)) delete f[k];
         });
       }
