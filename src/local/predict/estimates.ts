@@ -59,12 +59,12 @@ const JOBACK_E: Record<string, number> = { tb: 38, tc: 39, pc: 240, vc: 0.02, hv
  * that makes ~68 % of measured values fall within e on compounds left out of the models' training (bench/estimates.js).
  */
 export const ESTIMATE_ERROR: Record<string, { method: number; k: number }> = {
-  pvap: { method: 0.05, k: 1 },
-  rhol: { method: 0.02, k: 1 },
-  hvapt: { method: 0.03, k: 1 },
-  cpl: { method: 0.05, k: 1 },
-  srf: { method: 0.05, k: 1 },
-  tcondl: { method: 0.08, k: 1 },
+  pvap: { method: 0.05, k: 1.1 },
+  rhol: { method: 0.02, k: 1.9 },
+  hvapt: { method: 0.03, k: 1.55 },
+  cpl: { method: 0.05, k: 0.9 },
+  srf: { method: 0.05, k: 1.3 },
+  tcondl: { method: 0.08, k: 1.5 },
 };
 
 interface Constant {
