@@ -257,3 +257,30 @@ export function addEstimates(
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * One line per estimated key that has no point at some of `temperatures` in a result: which, and why as far as the
+ * result's own Tc and Tf points tell (a result limited to some keys may lack them).
+ */
+export function estimateGaps(r: { properties: { fixed: PropertyMap; tdep: PropertyMap } }, temperatures: readonly number[], keys: readonly string[]): string[] {
+  const { fixed, tdep } = r.properties;
+  const tc = fixed.tc?.[0];
+  const tf = fixed.tf?.[0];
+  const lines: string[] = [];
+  for (const key of ESTIMATE_KEYS.filter((k) => keys.includes(k))) {
+    const missing = temperatures.filter((t) => !tdep[key]?.some((p) => p.t === t));
+    if (!missing.length) continue;
+    const why = (t: number) =>
+      tc && t >= tc.v
+        ? `at or above the predicted critical temperature (${tc.v} K)`
+        : LIQUID.has(key) && tf && t < tf.v
+          ? `below the predicted melting point (${tf.v} K)`
+          : tc || tf
+            ? 'without the constants its method needs'
+            : 'outside its method’s domain (at or above the predicted Tc, or below the predicted melting point for a liquid property) or without the constants it needs';
+    const byWhy = new Map<string, number[]>();
+    for (const t of missing) byWhy.set(why(t), [...(byWhy.get(why(t)) ?? []), t]);
+    for (const [w, ts] of byWhy) lines.push(`no ${key} estimate at ${ts.join(', ')} K: ${w}`);
+  }
+  return lines;
+}

@@ -83,8 +83,14 @@ export const MODEL_KEYS: readonly string[] = ['tb', 'tf', 'tc', 'pc', 'vc', 'af'
 export const modelReference = (m: Model) =>
   `${m.family} ${m.version}${m.beta ? ' beta' : ''} ${m.key.endsWith('-direct') ? 'direct model' : 'model'}, ${m.trainedOn} measured values${m.per ? `, built on its ${m.per.key} model` : ''}`;
 
-/** Every key the local predictor knows (`allprops`), in registry order. */
-export const PREDICTED_KEYS: readonly string[] = PROPERTIES.map((p) => p.key).filter((k) => k in METHOD_OF);
+/**
+ * Every key the local predictor knows (`allprops`), in registry order, the corresponding-states estimates last (their
+ * CSV columns follow dvisc@<T>K and cpg@<T>K, which kept their places).
+ */
+export const PREDICTED_KEYS: readonly string[] = [
+  ...PROPERTIES.map((p) => p.key).filter((k) => k in METHOD_OF && !ESTIMATE_KEYS.includes(k)),
+  ...PROPERTIES.map((p) => p.key).filter((k) => ESTIMATE_KEYS.includes(k)),
+];
 
 // Default temperature grids (K). cpg: Joback's Cp polynomial was fitted on 298-1000 K, so 298.15 K, 300 K and
 // every 100 K to 1000 K. dvisc: Joback's viscosity is a liquid correlation, so the points of a fixed grid
