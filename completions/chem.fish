@@ -37,7 +37,7 @@ complete -c chem -n '__fish_seen_subcommand_from convert' -l file -r -d 'read th
 complete -c chem -n '__fish_seen_subcommand_from convert' -l strict -d 'answer only from the database (404 when not found), as the v1 API does'
 complete -c chem -n '__fish_seen_subcommand_from predict' -l prop -r -d 'only these properties, comma-separated (e.g. tb,tc,logp)'
 complete -c chem -n '__fish_seen_subcommand_from predict' -l jobs -r -d 'batches of 2000+ lines: worker threads (default: one per core on 3+ cores, 1 on 2, 0 on 1; 1: it walks the model trees while the main thread analyses; 0: none)'
-complete -c chem -n '__fish_seen_subcommand_from predict' -l t -r -d 'extra temperatures for cpg and dvisc, comma-separated (CSV: the T columns; default 298.15)'
+complete -c chem -n '__fish_seen_subcommand_from predict' -l t -r -d 'temperatures for cpg, dvisc and the corresponding-states estimates pvap rhol hvapt cpl srf tcondl, comma-separated (CSV: the T columns; default 298.15)'
 complete -c chem -n '__fish_seen_subcommand_from config' -a set -d 'set a key; without a value, read it from stdin (not echoed on a terminal)'
 complete -c chem -n '__fish_seen_subcommand_from config' -a get -d 'print the value of a key (the API key is masked)'
 complete -c chem -n '__fish_seen_subcommand_from config' -a unset -d 'remove a key from the settings file'
