@@ -1,5 +1,5 @@
 // Temperature-dependent estimates for any structure: the predicted constants (the first point of tb, tc, pc, vc,
-// hvap, tf: the chem-ml model's where it beats its baseline, else Joback's) carried through corresponding-states
+// hvap, tf: the chem-ml model's where it beats its baseline, else Joback's; the af model's ω) carried through corresponding-states
 // methods (corresponding-states.ts). Each point is calc, its `s` names the method and its inputs
 // (`lee-kesler-anchored(chem-ml-1.1-beta)`), its `e` is the inputs' uncertainties carried through the method (one
 // perturbed evaluation per input) with the method's own error, scaled so that ~68 % of measured values lie within
@@ -34,12 +34,12 @@ const LIQUID = new Set(['rhol', 'hvapt', 'cpl', 'srf', 'tcondl']);
 export const ESTIMATE_METHODS: Record<string, { s: string; r: string; more: string }> = {
   pvap: {
     s: 'lee-kesler-anchored',
-    r: 'Lee/Kesler (1975) through (Tb, 101.325 kPa) with Tc, its acentric factor from Pc and from ΔHvap(Tb) (Clausius–Clapeyron, Haggenmacher ΔZ)',
+    r: 'Lee/Kesler (1975) through (Tb, 101.325 kPa) with Tc, its acentric factor from the slope ΔHvap(Tb) (Clausius–Clapeyron, Haggenmacher ΔZ)',
     more: 'https://doi.org/10.1002/aic.690210313',
   },
   rhol: {
     s: 'rackett-tyn-calus',
-    r: 'Rackett (1970) through the Tyn/Calus (1975) volume at Tb, Yamada/Gunn Z_RA',
+    r: 'Rackett (1970) through the volume at Tb of Tyn/Calus (1975) and McGowan (geometric mean), Yamada/Gunn Z_RA',
     more: 'https://doi.org/10.1021/je60047a012',
   },
   hvapt: { s: 'watson', r: 'Watson (1943) from ΔHvap at Tb, exponent 0.38', more: 'https://doi.org/10.1021/ie50400a004' },
