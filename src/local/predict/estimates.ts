@@ -4,7 +4,7 @@
 // (`lee-kesler-anchored(chem-ml-1.1-beta)`), its `e` is the inputs' uncertainties carried through the method (one
 // perturbed evaluation per input) with the method's own error, scaled so that ~68 % of measured values lie within
 // it (calibrated on compounds left out of the models' training: bench/estimates.js, docs/predict.md).
-import { roundToUncertainty } from '../../api/precision.js';
+import { roundSignificant } from '../../api/precision.js';
 import type { DataPoint, PropertyMap } from '../../api/types.js';
 import {
   anchoredLeeKeslerPsat,
@@ -247,7 +247,7 @@ export function addEstimates(
         s2 += dv * dv;
       }
       const sigma = scale * Math.sqrt(s2 + (log ? method * method : (method * v) ** 2));
-      const rounded = roundToUncertainty(v, log ? v * sigma : sigma);
+      const rounded = rounded2(v, log ? v * sigma : sigma);
       const point: DataPoint = { u: key, s, t, v: rounded.v, e: rounded.e, calc: true, r: ESTIMATE_METHODS[key]!.r };
       if (tf !== undefined && t < tf) point.c = `below the predicted melting point ${round1(tf)} K: the supercooled liquid's`;
       (tdep[key] ??= []).push(point);
@@ -257,6 +257,17 @@ export function addEstimates(
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * e to 2 significant digits and v to the place of e's second digit, as a model's point (precision.ts
+ * roundToUncertainty), by significant digits so that a tiny vapour pressure (1.0e-51 kPa) is rounded too, and to one
+ * digit at least where e exceeds v.
+ */
+function rounded2(v: number, e: number): { v: number; e: number } {
+  const e2 = roundSignificant(e, 2);
+  const digits = Math.max(1, Math.floor(Math.log10(v)) - Math.floor(Math.log10(e2)) + 2);
+  return { v: roundSignificant(v, Math.min(digits, 8)), e: e2 };
+}
 
 /**
  * One line per estimated key that has no point at some of `temperatures` in a result: which, and why as far as the
