@@ -301,8 +301,9 @@ function stagePoints<P, T>(
   const computed = withEstimateInputs(wanted);
   const parts = mols.map(analyse);
   const fixed = parts.map((a) => groupContributionPoints(a, computed));
-  // Rowlinson–Bondi reads the af model's point, which follows its baseline's: computed for flat rows too
-  const models = modelPoints(parts, computed, fixed, firstOnly && !wanted.has('cpl'));
+  // the estimates read the af model's point (Rowlinson–Bondi; the vapour-pressure curve without a ΔHvap), which follows
+  // its baseline's: computed for flat rows too, so that they equal the full results'
+  const models = modelPoints(parts, computed, fixed, firstOnly && !estimating);
   const tdep = parts.map((a) => tdepPoints(a, wanted, opts));
   const inputs = estimating ? parts.map((a) => ({ mw: a.mw, cp: a.joback?.cp, mcvol: a.mcgowan })) : [];
   const made = parts.map((a, i) => before(a, fixed[i], tdep[i]));
