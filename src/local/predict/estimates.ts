@@ -158,6 +158,35 @@ export interface Molecule {
 
 const PERTURBED: readonly (keyof Inputs)[] = ['tb', 'tc', 'pc', 'vc', 'hvap', 'af'];
 
+/** The inputs each key's value depends on (through ω too): those whose perturbation is evaluated. */
+const DEPENDS: Record<string, readonly string[]> = {
+  pvap: ['tb', 'tc', 'pc', 'hvap', 'af'],
+  rhol: ['tb', 'tc', 'pc', 'vc', 'hvap', 'af'],
+  hvapt: ['tb', 'tc', 'hvap'],
+  cpl: ['tb', 'tc', 'pc', 'hvap', 'af'],
+  srf: ['tb', 'tc', 'pc'],
+  tcondl: ['tb', 'tc'],
+};
+
+const sourceKeysOf = new Map<string, Record<string, string>>();
+/** Each key's `s`, `method(inputs)`, for these constants: the same few sets of strings for most molecules, made once. */
+function sourceKeys(c: Record<string, Constant | undefined>, mcgowan: boolean): Record<string, string> {
+  let id = mcgowan ? 'm' : '';
+  for (const k of ESTIMATE_INPUTS) id += `\t${c[k]?.s ?? ''}`;
+  let names = sourceKeysOf.get(id);
+  if (names === undefined) {
+    names = {};
+    for (const key of ESTIMATE_KEYS) {
+      const sources = READS[key]!.filter((k) => c[k] !== undefined).map((k) => c[k]!.s);
+      if (key === 'cpl') sources.push('joback');
+      if (key === 'rhol' && mcgowan) sources.push('mcgowan');
+      names[key] = `${ESTIMATE_METHODS[key]!.s}(${inputsKey(sources)})`;
+    }
+    sourceKeysOf.set(id, names);
+  }
+  return names;
+}
+
 /** The first point of a fixed property as an input constant. */
 function constant(fixed: PropertyMap, key: string): Constant | undefined {
   const p = fixed[key]?.[0];
@@ -183,15 +212,9 @@ const READS: Record<string, readonly string[]> = {
   tcondl: ['tb', 'tc'],
 };
 
-export interface EstimateNote {
-  key: string;
-  t: number;
-  why: string;
-}
-
 /**
- * Adds the estimates of the wanted keys at `temperatures` to `tdep`, from the first points of `fixed`; returns the
- * (key, T) pairs left out and why (outside the method's domain).
+ * Adds the estimates of the wanted keys at `temperatures` to `tdep`, from the first points of `fixed`; none outside a
+ * method's domain (estimateGaps() tells which and why).
  */
 export function addEstimates(
   tdep: PropertyMap,
@@ -199,10 +222,9 @@ export function addEstimates(
   m: Molecule,
   temperatures: readonly number[],
   wanted: ReadonlySet<string>,
-): EstimateNote[] {
+): void {
   const keys = ESTIMATE_KEYS.filter((k) => wanted.has(k));
-  const notes: EstimateNote[] = [];
-  if (!keys.length || !temperatures.length) return notes;
+  if (!keys.length || !temperatures.length) return;
   const c: Record<string, Constant | undefined> = {};
   for (const k of ESTIMATE_INPUTS) c[k] = constant(fixed, k);
   const x: Inputs = { tb: c.tb?.v, tc: c.tc?.v, pc: c.pc?.v, vc: c.vc?.v, hvap: c.hvap && c.hvap.v * 1000 };
@@ -211,36 +233,29 @@ export function addEstimates(
   const af = fixed.af?.find((p) => p.s.startsWith('chem-ml-') && p.e !== undefined);
   if (af) [x.af, x.afE, c.af] = [af.v, af.e, { v: af.v, e: af.e!, s: af.s }];
   else c.af = undefined;
-  if (x.tb === undefined || x.tc === undefined) return notes;
+  if (x.tb === undefined || x.tc === undefined) return;
   const d = derive(x, e);
   // one perturbed set of derived constants per uncertain input
   if (x.afE !== undefined) e.af = x.afE;
-  const perturbed = PERTURBED.filter((k) => x[k] !== undefined && e[k] !== undefined).map((k) => derive({ ...x, [k]: x[k]! + e[k]! }, e));
+  const perturbed = new Map(PERTURBED.filter((k) => x[k] !== undefined && e[k] !== undefined).map((k) => [k, derive({ ...x, [k]: x[k]! + e[k]! }, e)]));
   // the melting point: a liquid property has no point below it by more than its uncertainty (its ~30 K error would
   // otherwise drop many real liquid states); between that and the predicted value the point says so in `c`
   const tf = c.tf?.v;
   const tfLow = c.tf ? c.tf.v - c.tf.e : undefined;
+  const names = sourceKeys(c, m.mcvol !== undefined);
   for (const key of keys) {
-    const reads = READS[key]!.filter((k) => c[k] !== undefined);
-    const sources = reads.map((k) => c[k]!.s);
-    if (key === 'cpl') sources.push('joback');
-    if (key === 'rhol' && m.mcvol !== undefined) sources.push('mcgowan');
-    const s = `${ESTIMATE_METHODS[key]!.s}(${inputsKey(sources)})`;
+    const s = names[key]!;
     const { method, k: scale } = ESTIMATE_ERROR[key]!;
+    // the perturbed constants this key's value moves with (Rowlinson–Bondi's ω is the model's where there is one)
+    const moves = (key === 'cpl' && x.af !== undefined ? ['tc', 'af'] : DEPENDS[key]!).flatMap((k) => perturbed.get(k as keyof Inputs) ?? []);
     for (const t of temperatures) {
-      if (!(t < d.tc!)) {
-        notes.push({ key, t, why: `at or above the predicted critical temperature ${round1(d.tc!)} K` });
-        continue;
-      }
-      if (LIQUID.has(key) && tfLow !== undefined && t < tfLow) {
-        notes.push({ key, t, why: `below the predicted melting point ${round1(tf!)} ± ${round1(c.tf!.e)} K (a liquid property)` });
-        continue;
-      }
+      if (!(t < d.tc!)) continue; // at or above the predicted critical temperature
+      if (LIQUID.has(key) && tfLow !== undefined && t < tfLow) continue; // below the predicted melting point, beyond its e
       const v = value(key, d, t, m);
       if (v === undefined || !Number.isFinite(v) || v <= 0) continue;
       const log = key === 'pvap';
       let s2 = 0;
-      for (const p of perturbed) {
+      for (const p of moves) {
         const w = value(key, p, t, m);
         if (w === undefined || !Number.isFinite(w) || w <= 0) continue;
         const dv = log ? Math.log(w / v) : w - v;
@@ -253,7 +268,6 @@ export function addEstimates(
       (tdep[key] ??= []).push(point);
     }
   }
-  return notes;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
