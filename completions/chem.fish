@@ -2,7 +2,7 @@
 complete -c chem -f
 complete -c chem -n '__fish_use_subcommand' -a search -d 'search compounds by name, synonym, CAS, formula, InChI/InChIKey, SMILES and property ranges'
 complete -c chem -n '__fish_use_subcommand' -a convert -d 'convert a compound between identifier formats: cid, name, SMILES, InChI, InChIKey'
-complete -c chem -n '__fish_use_subcommand' -a predict -d 'predict properties from a SMILES, offline: the chem-ml models (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e; first where they beat the group contribution, all but af), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones); CHEM_MODELS=DIR uses the models in DIR'
+complete -c chem -n '__fish_use_subcommand' -a predict -d 'predict properties from a SMILES, offline: the chem-ml models (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e; first where they beat the group contribution, all but af), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones), and at each --t temperature vapour pressure, liquid density, enthalpy of vaporization, liquid Cp, surface tension and thermal conductivity from those constants by corresponding states; CHEM_MODELS=DIR uses the models in DIR'
 complete -c chem -n '__fish_use_subcommand' -a config -d 'read and write settings (api-key, base-url, backend, db, temp, pressure, energy)'
 complete -c chem -n '__fish_use_subcommand' -a cache -d 'the remote backend'\''s response cache (see also --no-cache)'
 complete -c chem -n '__fish_use_subcommand' -a completion -d 'print a shell completion script (bash, zsh, fish)'

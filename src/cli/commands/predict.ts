@@ -69,7 +69,7 @@ function predictionTable(r: PredictionResult, out: Render): string {
 
 export function predictCommand(deps: Deps): Command {
   return new Command('predict')
-    .description('predict properties from a SMILES, offline: the chem-ml models (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e; first where they beat the group contribution, all but af), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones); CHEM_MODELS=DIR uses the models in DIR')
+    .description('predict properties from a SMILES, offline: the chem-ml models (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e; first where they beat the group contribution, all but af), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones), and at each --t temperature vapour pressure, liquid density, enthalpy of vaporization, liquid Cp, surface tension and thermal conductivity from those constants by corresponding states; CHEM_MODELS=DIR uses the models in DIR')
     .summary('predict properties from a SMILES: the chem-ml models (value ± uncertainty), then group contributions')
     .argument('[smiles]', 'the structure as SMILES (or a name, CAS number or compound id of the database: its structure), or - to read .smi lines ("SMILES [name]") from stdin')
     .addOption(new Option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)').argParser(propertyKeys))
