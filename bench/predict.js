@@ -15,7 +15,10 @@
 //     run that writes the command's code cache (as any first run after a build does). Goal: <= 2x.
 //     (`chem search benzene --json` is in bench/search.js.)
 //
-//   npm run build && node bench/predict.js [--db PATH] [--n 10000] [--rounds 3] [--big 100000] [--runs 15]
+//  1b. the corresponding-states estimates (pvap rhol hvapt cpl srf tcondl) as a ratio: CSV at two temperatures with and
+//     without them. Goal: <= 1.25x. `--estimates` runs this alone.
+//
+//   npm run build && node bench/predict.js [--db PATH] [--n 10000] [--rounds 3] [--big 100000] [--runs 15] [--estimates]
 //
 // The repeated SMILES of 1. are the 50 molecules of ../shared/methods/predict_examples.tsv (or CHEM_METHODS_DIR),
 // or, without that file, a small built-in set of common molecules. Without a database only they are measured. Open Babel comes from the OS
@@ -34,6 +37,7 @@ const { values: opt } = parseArgs({
     big: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '15' },
     db: { type: 'string', default: process.env.CHEM_DB },
+    estimates: { type: 'boolean', default: false },
   },
 });
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -83,6 +87,25 @@ function timed(cmd, args, input, okCodes = [0]) {
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.error || !okCodes.includes(r.status)) throw new Error(`${cmd} ${args.join(' ')}: exit ${r.status} ${r.error ?? r.stderr}`);
   return { s, stdout: r.stdout };
+}
+
+// ---- 1b. the corresponding-states estimates' cost (--estimates: this alone) ----
+// `--format csv --t 298.15,350` on the first input (distinct molecules with a database), with every key against the
+// same without the estimate keys (pvap rhol hvapt cpl srf tcondl: the --prop of all other keys), interleaved, best of
+// --rounds. Goal: the estimates add <= 25 %.
+{
+  const { PREDICTED_KEYS } = await import('../dist/local/predict/index.js');
+  const { ESTIMATE_KEYS } = await import('../dist/local/predict/estimates.js');
+  const others = PREDICTED_KEYS.filter((k) => !ESTIMATE_KEYS.includes(k)).join(',');
+  const { file, name } = inputs[0];
+  const args = ['predict', '-', '--format', 'csv', '--t', '298.15,350'];
+  const best = { with: Infinity, without: Infinity };
+  for (let r = 0; r < Number(opt.rounds); r++) {
+    best.with = Math.min(best.with, timed('node', [chem, ...args], file, [0, 7]).s);
+    best.without = Math.min(best.without, timed('node', [chem, ...args, '--prop', others], file, [0, 7]).s);
+  }
+  console.log(`\nestimates (${name}, csv --t 298.15,350, best of ${opt.rounds}): ${best.with.toFixed(2)} s with, ${best.without.toFixed(2)} s without: ${ratio(best.with / best.without)} (goal <= 1.25x)`);
+  if (opt.estimates) process.exit(0);
 }
 
 // ---- Open Babel ----

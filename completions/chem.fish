@@ -2,7 +2,7 @@
 complete -c chem -f
 complete -c chem -n '__fish_use_subcommand' -a search -d 'search compounds by name, synonym, CAS, formula, InChI/InChIKey, SMILES and property ranges'
 complete -c chem -n '__fish_use_subcommand' -a convert -d 'convert a compound between identifier formats: cid, name, SMILES, InChI, InChIKey'
-complete -c chem -n '__fish_use_subcommand' -a predict -d 'predict properties from a SMILES, offline: the chem-ml models (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e; first where they beat the group contribution, all but af), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones); CHEM_MODELS=DIR uses the models in DIR'
+complete -c chem -n '__fish_use_subcommand' -a predict -d 'predict properties from a SMILES, offline: the chem-ml models (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e; first where they beat the group contribution, all but af), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones), and at each --t temperature vapour pressure, liquid density, enthalpy of vaporization, liquid Cp, surface tension and thermal conductivity from those constants by corresponding states; CHEM_MODELS=DIR uses the models in DIR'
 complete -c chem -n '__fish_use_subcommand' -a config -d 'read and write settings (api-key, base-url, backend, db, temp, pressure, energy)'
 complete -c chem -n '__fish_use_subcommand' -a cache -d 'the remote backend'\''s response cache (see also --no-cache)'
 complete -c chem -n '__fish_use_subcommand' -a completion -d 'print a shell completion script (bash, zsh, fish)'
@@ -39,7 +39,7 @@ complete -c chem -n '__fish_seen_subcommand_from convert' -l file -r -d 'read th
 complete -c chem -n '__fish_seen_subcommand_from convert' -l strict -d 'answer only from the database (404 when not found), as the v1 API does'
 complete -c chem -n '__fish_seen_subcommand_from predict' -l prop -r -d 'only these properties, comma-separated (e.g. tb,tc,logp)'
 complete -c chem -n '__fish_seen_subcommand_from predict' -l jobs -r -d 'batches of 2000+ lines: worker threads (default: one per core on 3+ cores, 1 on 2, 0 on 1; 1: it walks the model trees while the main thread analyses; 0: none)'
-complete -c chem -n '__fish_seen_subcommand_from predict' -l t -r -d 'extra temperatures for cpg and dvisc, comma-separated (CSV: the T columns; default 298.15)'
+complete -c chem -n '__fish_seen_subcommand_from predict' -l t -r -d 'temperatures for cpg, dvisc and the corresponding-states estimates pvap rhol hvapt cpl srf tcondl, comma-separated (CSV: the T columns; default 298.15)'
 complete -c chem -n '__fish_seen_subcommand_from config' -a set -d 'set a key; without a value, read it from stdin (not echoed on a terminal)'
 complete -c chem -n '__fish_seen_subcommand_from config' -a get -d 'print the value of a key (the API key is masked)'
 complete -c chem -n '__fish_seen_subcommand_from config' -a unset -d 'remove a key from the settings file'

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import OCL from 'openchemlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtureDb, FIXTURE_DATA } from './search/fixture-db.js';
+import type { PredictionResult } from '../src/api/types.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILT = existsSync(join(ROOT, 'dist/cli/main.js'));
@@ -126,6 +127,13 @@ const CHECKS: Record<string, Check> = {
   },
   'chem search --first aspirin --format csv': { out: [/^id,name,formula,cas,mw,tb \(K\),tf \(K\)[^\r\n]*\r\n[\d-]+,aspirin,C9H8O4,50-78-2,/i], full: 'aspirin is not in the fixture' },
   'chem predict CCO --prop tb,tc,logp,mcvol': { verify: predictJson(['tb', 'tc', 'logp', 'mcvol']) },
+  'chem predict "CCCCCC(=O)OC" --prop pvap,rhol --t 298.15,350': {
+    // a terminal-less run prints JSON: the estimates at both temperatures
+    verify: (out) => {
+      const r = JSON.parse(out) as PredictionResult;
+      for (const k of ['pvap', 'rhol']) expect(r.properties.tdep[k]!.map((p) => p.t)).toEqual([298.15, 350]);
+    },
+  },
   "chem predict \"c1ccccc1O\" --json | jq '.properties.fixed.tb[0]'": { verify: (out) => expect(JSON.parse(out)).toMatchObject({ v: expect.any(Number), s: expect.any(String) }) },
   'chem predict ethanol --prop tb --format csv': { out: [/^mw \(g\/mol\),mr,tb \(K\)\r\n46\.06864,[\d.]+,[\d.]+\r\n$/] },
   'chem predict CCO --prop tb --temp C --format csv': { out: [/^mw \(g\/mol\),mr,tb \(°C\)\r\n46\.\d+,[\d.]+,-?[\d.]+\r\n$/], shown: 'first line only' },

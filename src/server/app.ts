@@ -269,7 +269,12 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   app.get(`${API_PREFIX}/predict/*`, async (req: Req) => {
     const smiles = req.params['*']!;
     if (smiles === '') throw new ChemError(404, 'no SMILES given to predict from');
-    return call(() => backend.predict(smiles));
+    // ?t=298.15,350: temperatures (K) added to the T-dependent properties' grids (the estimates at a temperature)
+    const t = req.query.t;
+    if (t === undefined || t === '') return call(() => backend.predict(smiles));
+    const temperatures = String(t).split(',').map((x) => Number(x.trim()));
+    for (const x of temperatures) if (!Number.isFinite(x) || x <= 0 || temperatures.length > 20) throw new ChemError(400, `invalid t ${quote(String(t))}: expected up to 20 comma-separated positive temperatures in K`);
+    return call(() => backend.predict(smiles, { temperatures }));
   });
 
   registerVle(app, backend, API_PREFIX, call);

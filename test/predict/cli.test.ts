@@ -15,7 +15,8 @@ const built = existsSync(`${root}dist/local/predict/worker.js`);
 
 const CSV_HEADER =
   'input,mw (g/mol),mr,tf (K),tb (K),tc (K),pc (kPa),vc (m³/kmol),af,hf (kJ/mol),gf (kJ/mol),hvap (kJ/mol),hfus (kJ/mol),' +
-  'log10ws,logp,mcvol (ml/mol),dvisc@298.15K (Pa×s),cpg@298.15K (J/(mol×K)),error';
+  'log10ws,logp,mcvol (ml/mol),dvisc@298.15K (Pa×s),cpg@298.15K (J/(mol×K)),' +
+  'hvapt@298.15K (kJ/mol),pvap@298.15K (kPa),rhol@298.15K (kg/m³),srf@298.15K (N/m),cpl@298.15K (J/(mol×K)),tcondl@298.15K (W/(m×K)),error';
 
 /**
  * 10 000 .smi lines ("SMILES name"), with invalid SMILES and empty lines mixed in. Hydrogen bromide has no Joback
@@ -48,6 +49,17 @@ describe('chem predict', () => {
     expect(Object.keys(res.info).sort()).toEqual(['cpg', 'tb']);
     expect(res.properties.tdep.cpg.find((p) => p.t === 300)!.v).toBeCloseTo(75.33, 2); // Joback worked example
     expect(res.properties.tdep.cpg.some((p) => p.t === 555)).toBe(true);
+  });
+
+  it('--t: the corresponding-states estimates at each temperature, and a notice for those outside their domain', async () => {
+    const r = await runChem(['predict', 'CCCCCC', '--prop', 'pvap,rhol', '--t', '298.15,600', '--json']);
+    expect(r.code).toBe(0);
+    const { tdep, fixed } = (JSON.parse(r.stdout) as PredictionResult).properties;
+    expect(fixed).toEqual({}); // the constants they were computed from are not asked for
+    expect(tdep.pvap.map((p) => p.t)).toEqual([298.15]); // n-hexane's predicted Tc is ~510 K: none at 600 K
+    expect(tdep.pvap[0]).toMatchObject({ u: 'pvap', calc: true, s: expect.stringMatching(/^lee-kesler-anchored\(chem-ml-1\.1(-beta)?\)$/) });
+    expect(r.stderr).toMatch(/no pvap estimate at 600 K/);
+    expect(r.stderr).toMatch(/no rhol estimate at 600 K/);
   });
 
   it('prints a table of property (key and symbol once), value, unit, T and method', async () => {

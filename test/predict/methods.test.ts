@@ -100,7 +100,11 @@ describe('prediction result shape (spec 2.5)', () => {
     for (const k of ['tb', 'tf', 'tc', 'pc', 'vc', 'hf', 'gf', 'hvap', 'hfus', 'af', 'log10ws']) {
       expect((s.properties.fixed[k] ?? []).filter((p) => !p.s.startsWith('chem-ml')), k).toEqual([]);
     }
-    expect(s.properties.tdep).toEqual({});
+    expect(s.properties.tdep.cpg).toBeUndefined();
+    expect(s.properties.tdep.dvisc).toBeUndefined();
+    // the estimates at a temperature come from the direct models' constants alone (without Joback's Cp, no cpl)
+    for (const points of Object.values(s.properties.tdep)) for (const p of points) expect(p.s).not.toMatch(/joback/);
+    expect(s.properties.tdep.cpl).toBeUndefined();
     expect(s.properties.fixed.logp).toBeDefined();
   });
   it('throws the spec 404 with the parser message for an invalid SMILES, 400 for bad options', () => {

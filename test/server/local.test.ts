@@ -28,6 +28,16 @@ describe('chem serve over the local backend', () => {
     }
   });
 
+  it('?t= adds temperatures: the estimates at a temperature (pvap, rhol, …) at each, 400 on a bad one', async () => {
+    const res = await get(srv.port, `/api/v1/predict/${enc('CCCCCC')}?t=350`, KEY);
+    expect(res.status).toBe(200);
+    const pvap = res.body.properties.tdep.pvap as { t: number; calc: boolean; e: number; s: string }[];
+    expect(pvap.map((p) => p.t)).toEqual([298.15, 350]);
+    expect(pvap[1]).toMatchObject({ calc: true, s: expect.stringMatching(/^lee-kesler-anchored\(/) });
+    expect(pvap[1].e).toBeGreaterThan(0);
+    expect((await get(srv.port, `/api/v1/predict/${enc('CCO')}?t=-3`, KEY)).status).toBe(400);
+  });
+
   it('keeps stereo bonds of a SMILES with slashes: (E)- and (Z)-1,2-difluoroethene are both C2H2F2', async () => {
     for (const smiles of ['F/C=C/F', 'F/C=C\\F']) {
       const res = await get(srv.port, `/api/v1/predict/${enc(smiles)}`, KEY);

@@ -178,6 +178,20 @@ describe.skipIf(!HAVE_CHROMIUM)('the page in chromium', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it('predict shows the estimates at the chosen temperature', async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`http://127.0.0.1:${keyed.port}/#/predict`);
+    await page.evaluate((k) => sessionStorage.setItem('chem-api-key', k), KEY);
+    await page.getByLabel('SMILES of the molecule').fill('CCCCCC');
+    await page.getByLabel('at T (K)').fill('350');
+    await page.keyboard.press('Enter');
+    await page.locator('#prediction h3').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#prediction h3').innerText()).toBe('At 350 K');
+    const rows = await page.locator('#prediction table').nth(1).locator('tbody tr th').allInnerTexts();
+    for (const key of ['pvap', 'rhol', 'hvapt', 'cpl', 'srf', 'tcondl']) expect(rows.some((r) => r.endsWith(key)), key).toBe(true);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('without auth no key is asked; result pages and the mixture page', async () => {
     const { page, errors } = await newPage();
     await page.goto(`http://127.0.0.1:${open.port}/#/search?q=e`);

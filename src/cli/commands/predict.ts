@@ -4,7 +4,7 @@
 //   input (batch only: the whole input line), mw (g/mol), mr (Crippen molar refractivity), then the fixed
 //   properties in registry order tf tb tc pc vc af hf gf hvap hfus log10ws logp mcvol (each in its display
 //   unit, empty when not predicted), then for each temperature of --t (default 298.15 K) the columns
-//   dvisc@<T>K and cpg@<T>K, and (batch only) error. --prop keeps only the listed properties' columns.
+//   <key>@<T>K of the T-dependent keys in registry order (hvapt dvisc cpg pvap rhol srf cpl tcondl), and (batch only) error. --prop keeps only the listed properties' columns.
 // NDJSON batch rows are {"input": line, "result": <v1 prediction result>} or {"input": line, "error": {...}}.
 import { Command, Option } from 'commander';
 import { property, plainSymbol } from '../../api/properties.js';
@@ -69,12 +69,12 @@ function predictionTable(r: PredictionResult, out: Render): string {
 
 export function predictCommand(deps: Deps): Command {
   return new Command('predict')
-    .description('predict properties from a SMILES, offline: the chem-ml models (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e; first where they beat the group contribution, all but af), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones); CHEM_MODELS=DIR uses the models in DIR')
+    .description('predict properties from a SMILES, offline: the chem-ml models (tb tf tc pc vc af hf gf hvap hfus log10ws logp, each value with its uncertainty e; first where they beat the group contribution, all but af), then the group contributions (Joback, Wildman-Crippen logP, McGowan volume and derived ones), and at each --t temperature vapour pressure, liquid density, enthalpy of vaporization, liquid Cp, surface tension and thermal conductivity from those constants by corresponding states; CHEM_MODELS=DIR uses the models in DIR')
     .summary('predict properties from a SMILES: the chem-ml models (value ± uncertainty), then group contributions')
     .argument('[smiles]', 'the structure as SMILES (or a name, CAS number or compound id of the database: its structure), or - to read .smi lines ("SMILES [name]") from stdin')
     .addOption(new Option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)').argParser(propertyKeys))
     .addOption(new Option('--jobs <n>', 'batches of 2000+ lines: worker threads (default: one per core on 3+ cores, 1 on 2, 0 on 1; 1: it walks the model trees while the main thread analyses; 0: none)').argParser(wholeNumber(0)))
-    .addOption(new Option('--t <kelvins>', 'extra temperatures for cpg and dvisc, comma-separated (CSV: the T columns; default 298.15)').argParser(temperatures))
+    .addOption(new Option('--t <kelvins>', 'temperatures for cpg, dvisc and the corresponding-states estimates pvap rhol hvapt cpl srf tcondl, comma-separated (CSV: the T columns; default 298.15)').argParser(temperatures))
     .addHelpText(
       'after',
       examples(
@@ -82,6 +82,7 @@ export function predictCommand(deps: Deps): Command {
         'chem predict ethanol',
         'chem predict "c1ccccc1O" --json',
         'chem predict CCO --prop tb,tc,cpg --t 298.15,500',
+        'chem predict "CCCCCC(=O)OC" --prop pvap,rhol --t 298.15,350',
         'chem predict - --format csv < molecules.smi > predictions.csv',
       ),
     )
@@ -117,6 +118,10 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
   };
   if (smiles !== '-') {
     const { result, smiles: used } = await orByName(smiles, run);
+    if (temperatures) {
+      const { estimateGaps } = await import('../../local/predict/estimates.js');
+      for (const line of estimateGaps(result, temperatures, keys)) ctx.notice(line);
+    }
     await printResult(ctx, view, result);
     // On a terminal table: whether the database has measured values of this compound (a cheap indexed read).
     const m = formatOf(ctx, 'single') === 'table' && backend.measured ? await backend.measured(used).catch(() => undefined) : undefined;

@@ -17,6 +17,7 @@ import { domainFacts, moleculeFeatures, type FeatureInputs } from './features.js
 import { FEATURE_NAMES } from './layout.js';
 import { rowOf, type FlatRow } from './flat.js';
 import { molGraph, type MolGraph } from './molgraph.js';
+import { addEstimates, ESTIMATE_GRID, ESTIMATE_INPUTS, ESTIMATE_KEYS, ESTIMATE_METHODS } from './estimates.js';
 
 const LABELS = OCL.Molecule.cAtomLabel;
 
@@ -60,6 +61,7 @@ const METHOD_OF: Record<string, Method> = {
   mcvol: METHODS.mcgowan,
   dvisc: METHODS.joback,
   cpg: METHODS.joback,
+  ...Object.fromEntries(ESTIMATE_KEYS.map((k) => [k, ESTIMATE_METHODS[k]!])),
 };
 
 /** The `src` entry (spec 2.1) of a predictor's source key, for records that carry predicted points. */
@@ -67,6 +69,10 @@ export function predictorSource(s: string): { db: string; url: string } {
   const m = Object.values(METHODS).find((x) => x.s === s);
   if (m) return { db: `${m.r}, calculated`, url: m.more };
   if (s.startsWith('chem-ml-')) return { db: `${s}: chem's model family (gradient-boosted trees trained on measured data, validated in models/REPORT.md), calculated`, url: '' };
+  // a corresponding-states estimate: `method(inputs)`, e.g. lee-kesler-anchored(chem-ml-1.1-beta)
+  const est = /^([a-z-]+)\((.+)\)$/.exec(s);
+  const method = est && Object.values(ESTIMATE_METHODS).find((x) => x.s === est[1]);
+  if (est && method) return { db: `${method.r}, on the constants of ${est[2]!.split('+').join(' and ')}, calculated`, url: method.more };
   return { db: s, url: '' };
 }
 
@@ -77,8 +83,14 @@ export const MODEL_KEYS: readonly string[] = ['tb', 'tf', 'tc', 'pc', 'vc', 'af'
 export const modelReference = (m: Model) =>
   `${m.family} ${m.version}${m.beta ? ' beta' : ''} ${m.key.endsWith('-direct') ? 'direct model' : 'model'}, ${m.trainedOn} measured values${m.per ? `, built on its ${m.per.key} model` : ''}`;
 
-/** Every key the local predictor knows (`allprops`), in registry order. */
-export const PREDICTED_KEYS: readonly string[] = PROPERTIES.map((p) => p.key).filter((k) => k in METHOD_OF);
+/**
+ * Every key the local predictor knows (`allprops`), in registry order, the corresponding-states estimates last (their
+ * CSV columns follow dvisc@<T>K and cpg@<T>K, which kept their places).
+ */
+export const PREDICTED_KEYS: readonly string[] = [
+  ...PROPERTIES.map((p) => p.key).filter((k) => k in METHOD_OF && !ESTIMATE_KEYS.includes(k)),
+  ...PROPERTIES.map((p) => p.key).filter((k) => ESTIMATE_KEYS.includes(k)),
+];
 
 // Default temperature grids (K). cpg: Joback's Cp polynomial was fitted on 298-1000 K, so 298.15 K, 300 K and
 // every 100 K to 1000 K. dvisc: Joback's viscosity is a liquid correlation, so the points of a fixed grid
@@ -284,15 +296,29 @@ function stagePoints<P, T>(
   after: (p: P) => T,
 ): Staged<T[]> {
   const wanted = checkPredictOptions(opts);
+  // the estimates at a temperature (estimates.ts) read the first points of their input constants, wanted or not
+  const estimating = ESTIMATE_KEYS.some((k) => wanted.has(k));
+  const computed = withEstimateInputs(wanted);
   const parts = mols.map(analyse);
-  const fixed = parts.map((a) => groupContributionPoints(a, wanted));
-  const models = modelPoints(parts, wanted, fixed, firstOnly);
-  const made = parts.map((a, i) => before(a, fixed[i], tdepPoints(a, wanted, opts)));
+  const fixed = parts.map((a) => groupContributionPoints(a, computed));
+  // the estimates read the af model's point (Rowlinson–Bondi; the vapour-pressure curve without a ΔHvap), which follows
+  // its baseline's: computed for flat rows too, so that they equal the full results'
+  const models = modelPoints(parts, computed, fixed, firstOnly && !estimating);
+  const tdep = parts.map((a) => tdepPoints(a, wanted, opts));
+  const inputs = estimating ? parts.map((a) => ({ mw: a.mw, cp: a.joback?.cp, mcvol: a.mcgowan })) : [];
+  const made = parts.map((a, i) => before(a, fixed[i], tdep[i]));
+  const temperatures = (opts.grid ?? true) ? withExtra(ESTIMATE_GRID, opts.temperatures ?? []) : (opts.temperatures ?? []);
   return {
     walk: models?.walk,
     finish(values) {
       if (values instanceof Error) throw values;
       if (models) models.put(values!); // a walk's values: runStaged(), or a walker thread's (pool.ts)
+      if (estimating) {
+        fixed.forEach((f, i) => {
+          addEstimates(tdep[i], f, inputs[i], temperatures, wanted);
+          for (const k of ESTIMATE_INPUTS) if (!wanted.has(k)) delete f[k];
+        });
+      }
       return made.map(after);
     },
   };
@@ -497,7 +523,12 @@ function withExtra(grid: readonly number[], extra: readonly number[]): readonly 
  * The models a walk of these options may need, by file name: the wanted properties' and those they are built on
  * (direct fallbacks are left out: few batches need them). A walker thread loads them while the first chunk is analysed.
  */
-export const walkKeys = (opts: PredictOptions): string[] => wantedModels(checkPredictOptions(opts)).map((e) => e.key);
+export const walkKeys = (opts: PredictOptions): string[] => wantedModels(withEstimateInputs(checkPredictOptions(opts))).map((e) => e.key);
+
+/** The wanted keys and, when an estimate at a temperature is wanted, the constants it is computed from. */
+function withEstimateInputs(wanted: Set<string>): Set<string> {
+  return ESTIMATE_KEYS.some((k) => wanted.has(k)) ? new Set([...wanted, ...ESTIMATE_INPUTS]) : wanted;
+}
 
 /** Validates the options (400 on a bad temperature or key) and returns the keys to predict. */
 export function checkPredictOptions(opts: PredictOptions): Set<string> {

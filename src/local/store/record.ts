@@ -143,10 +143,13 @@ function add3d(c: StructureFiles, mol: Molecule, layout: Molecule, message: (err
  */
 async function addPredictions(c: Compound, mol: Molecule, notices: string[]): Promise<Map<string, string>> {
   const follows = new Map<string, string>();
-  const { predictMolecule, predictorSource } = await import('../predict/index.js');
+  const { predictMolecule, predictorSource, PREDICTED_KEYS } = await import('../predict/index.js');
+  const { ESTIMATE_KEYS } = await import('../predict/estimates.js');
   let pred;
   try {
-    pred = predictMolecule(mol);
+    // not the estimates at a temperature (pvap, rhol, …): a record's measured curves answer better, and one calculated
+    // point at 298.15 K beside them would only crowd its tables and plots (`chem predict --t` gives them)
+    pred = predictMolecule(mol, { props: PREDICTED_KEYS.filter((k) => !ESTIMATE_KEYS.includes(k)) });
   } catch (err) {
     notices.push(`predictions left out: ${(await import('../chem/molecule.js')).parserMessage(err)}`);
     return follows;

@@ -1,0 +1,311 @@
+// Temperature-dependent estimates for any structure: the predicted constants (the first point of tb, tc, pc, vc,
+// hvap, tf: the chem-ml model's where it beats its baseline, else Joback's; the af model's ω) carried through corresponding-states
+// methods (corresponding-states.ts). Each point is calc, its `s` names the method and its inputs
+// (`lee-kesler-anchored(chem-ml-1.1-beta)`), its `e` is the inputs' uncertainties carried through the method (one
+// perturbed evaluation per input) with the method's own error, scaled so that ~68 % of measured values lie within
+// it (calibrated on compounds left out of the models' training: bench/estimates.js, docs/predict.md).
+import { roundSignificant } from '../../api/precision.js';
+import type { DataPoint, PropertyMap } from '../../api/types.js';
+import {
+  anchoredLeeKeslerPsat,
+  leeKeslerOmegaAt,
+  leeKeslerOmegaFromSlope,
+  rackettFrom,
+  rowlinsonBondi,
+  sastriRao,
+  satoRiedel,
+  tynCalusVb,
+  watson,
+  yamadaGunnZra,
+} from './corresponding-states.js';
+import { jobackCp } from './joback.js';
+
+/** The T-dependent keys estimated through corresponding states, in registry order. */
+export const ESTIMATE_KEYS: readonly string[] = ['hvapt', 'pvap', 'rhol', 'srf', 'cpl', 'tcondl'];
+/** The fixed properties the estimates are computed from. */
+export const ESTIMATE_INPUTS: readonly string[] = ['tb', 'tc', 'pc', 'vc', 'af', 'hvap', 'tf'];
+/** Temperatures (K) of the estimates when none are asked for (a result with the default grids). */
+export const ESTIMATE_GRID: readonly number[] = [298.15];
+
+/** Liquid properties: no point below the predicted melting point. */
+const LIQUID = new Set(['rhol', 'hvapt', 'cpl', 'srf', 'tcondl']);
+
+/** Each estimate's method: its `s` stem and its reference (`r`, `info.more`). */
+export const ESTIMATE_METHODS: Record<string, { s: string; r: string; more: string }> = {
+  pvap: {
+    s: 'lee-kesler-anchored',
+    r: 'Lee/Kesler (1975) through (Tb, 101.325 kPa) with Tc, its acentric factor from the slope ΔHvap(Tb) (Clausius–Clapeyron, Haggenmacher ΔZ)',
+    more: 'https://doi.org/10.1002/aic.690210313',
+  },
+  rhol: {
+    s: 'rackett-tyn-calus',
+    r: 'Rackett (1970) through the volume at Tb of Tyn/Calus (1975) and McGowan (geometric mean), Yamada/Gunn Z_RA',
+    more: 'https://doi.org/10.1021/je60047a012',
+  },
+  hvapt: { s: 'watson', r: 'Watson (1943) from ΔHvap at Tb, exponent 0.38', more: 'https://doi.org/10.1021/ie50400a004' },
+  cpl: { s: 'rowlinson-bondi', r: 'Rowlinson/Bondi (Poling et al. 2001, eq. 6-6.3) on Joback ideal-gas Cp', more: 'https://doi.org/10.1036/0070116822' },
+  srf: { s: 'sastri-rao', r: 'Sastri/Rao (1995), non-alcohol constants', more: 'https://doi.org/10.1016/0923-0467(94)02946-6' },
+  tcondl: { s: 'sato-riedel', r: 'Sato/Riedel (Reid, Prausnitz & Sherwood 1977, eq. 10-9.3)', more: 'https://doi.org/10.1036/0070116822' },
+};
+
+/**
+ * Half-width of a Joback point's error where no model gives the constant (its scaffold-fold MAE against measured
+ * values, models/REPORT.md): kJ/mol for hvap, K, kPa, m³/kmol.
+ */
+const JOBACK_E: Record<string, number> = { tb: 38, tc: 39, pc: 240, vc: 0.02, hvap: 2.5, tf: 85, af: 0.052 };
+
+/**
+ * Each method's own error (relative, one sigma-like: ln units for pvap) with exact constants, and the calibration
+ * that makes ~68 % of measured values fall within e on compounds left out of the models' training (bench/estimates.js).
+ */
+export const ESTIMATE_ERROR: Record<string, { method: number; k: number }> = {
+  pvap: { method: 0.05, k: 1.1 },
+  rhol: { method: 0.02, k: 1.9 },
+  hvapt: { method: 0.03, k: 1.55 },
+  cpl: { method: 0.05, k: 0.9 },
+  srf: { method: 0.05, k: 1.3 },
+  tcondl: { method: 0.08, k: 1.5 },
+};
+
+interface Constant {
+  v: number;
+  e: number;
+  /** The point's source key. */
+  s: string;
+}
+
+/** The constants of a molecule as the estimates use them (hvap in J/mol). */
+interface Inputs {
+  tb?: number;
+  tc?: number;
+  pc?: number;
+  vc?: number;
+  hvap?: number;
+  af?: number;
+  /** af's uncertainty, when af is a model point (Joback's Lee–Kesler ω is not used). */
+  afE?: number;
+}
+
+/** What the methods read at every temperature: the inputs and the acentric factor of the anchored curve. */
+interface Derived extends Inputs {
+  omega?: number;
+}
+
+/**
+ * The acentric factor of the vapour-pressure curve through (Tb, 1 atm) with Tc: the one that gives it the slope of
+ * ΔHvap(Tb) (on compounds left out of training it beat the one Pc gives, the model's ω and their inverse-variance
+ * mean: docs/predict.md); without ΔHvap the inverse-variance mean of the one Pc gives and the model's ω. Rowlinson–Bondi
+ * takes the model's ω where there is one (its errors were 25 % smaller with it).
+ */
+function derive(x: Inputs, e: Inputs): Derived {
+  const { tb, tc, pc, hvap } = x;
+  if (tb === undefined || tc === undefined || !(tb < tc)) return x;
+  let omega: number | undefined;
+  if (hvap !== undefined) omega = leeKeslerOmegaFromSlope(tb, tc, pc ?? Infinity, hvap);
+  else {
+    let sw = 0;
+    let sum = 0;
+    const add = (w: number, d: number) => {
+      if (!Number.isFinite(w) || !(d > 0) || !Number.isFinite(d)) return;
+      sw += 1 / (d * d);
+      sum += w / (d * d);
+    };
+    if (pc !== undefined) {
+      const w = leeKeslerOmegaAt(tb, tc, pc);
+      add(w, Math.abs(leeKeslerOmegaAt(tb, tc, pc + e.pc!) - w));
+    }
+    if (x.af !== undefined && x.afE !== undefined) add(x.af, x.afE);
+    if (sw > 0) omega = sum / sw;
+  }
+  return omega === undefined || !Number.isFinite(omega) ? x : { ...x, omega };
+}
+
+/** ln of the molar volume at Tb (m³/kmol) from the McGowan volume (ml/mol): fitted on the database's measured liquid densities (docs/predict.md). */
+const MCGOWAN_VB = [-6.67273, 1.02963] as const;
+
+/** A property's value from the derived constants at T, or undefined where the method has no input or no domain. */
+function value(key: string, d: Derived, t: number, m: Molecule): number | undefined {
+  const { tb, tc, pc, vc, hvap, omega } = d;
+  const { mw, cp, mcvol } = m;
+  if (tc === undefined || tb === undefined || !(t < tc) || !(tb < tc)) return undefined;
+  switch (key) {
+    case 'pvap':
+      return omega === undefined ? undefined : anchoredLeeKeslerPsat(t, tb, tc, omega);
+    case 'rhol':
+      if (vc === undefined || omega === undefined) return undefined;
+      // the volume at Tb: the geometric mean of Tyn–Calus's and the McGowan volume's (their errors are independent)
+      return mw / rackettFrom(t, tc, yamadaGunnZra(omega), tb, mcvol === undefined ? tynCalusVb(vc) : Math.sqrt(tynCalusVb(vc) * Math.exp(MCGOWAN_VB[0] + MCGOWAN_VB[1] * Math.log(mcvol))));
+    case 'hvapt':
+      return hvap === undefined ? undefined : watson(t, tc, hvap, tb) / 1000;
+    case 'cpl':
+      return cp === undefined || omega === undefined ? undefined : rowlinsonBondi(t, tc, d.af ?? omega, jobackCp(cp, t));
+    case 'srf':
+      return pc === undefined ? undefined : sastriRao(t, tb, tc, pc);
+    case 'tcondl':
+      return satoRiedel(t, mw, tb, tc);
+  }
+  return undefined;
+}
+
+type CpCoefficients = [number, number, number, number];
+
+/** What the methods read of the molecule itself: its weight, Joback's Cp polynomial, its McGowan volume (ml/mol). */
+export interface Molecule {
+  mw: number;
+  cp?: CpCoefficients;
+  mcvol?: number;
+}
+
+const PERTURBED: readonly (keyof Inputs)[] = ['tb', 'tc', 'pc', 'vc', 'hvap', 'af'];
+
+/** The inputs each key's value depends on (through ω too): those whose perturbation is evaluated. */
+const DEPENDS: Record<string, readonly string[]> = {
+  pvap: ['tb', 'tc', 'pc', 'hvap', 'af'],
+  rhol: ['tb', 'tc', 'pc', 'vc', 'hvap', 'af'],
+  hvapt: ['tb', 'tc', 'hvap'],
+  cpl: ['tb', 'tc', 'pc', 'hvap', 'af'],
+  srf: ['tb', 'tc', 'pc'],
+  tcondl: ['tb', 'tc'],
+};
+
+const sourceKeysOf = new Map<string, Record<string, string>>();
+/** Each key's `s`, `method(inputs)`, for these constants: the same few sets of strings for most molecules, made once. */
+function sourceKeys(c: Record<string, Constant | undefined>, mcgowan: boolean): Record<string, string> {
+  let id = mcgowan ? 'm' : '';
+  for (const k of ESTIMATE_INPUTS) id += `\t${c[k]?.s ?? ''}`;
+  let names = sourceKeysOf.get(id);
+  if (names === undefined) {
+    names = {};
+    for (const key of ESTIMATE_KEYS) {
+      const sources = READS[key]!.filter((k) => c[k] !== undefined).map((k) => c[k]!.s);
+      if (key === 'cpl') sources.push('joback');
+      if (key === 'rhol' && mcgowan) sources.push('mcgowan');
+      names[key] = `${ESTIMATE_METHODS[key]!.s}(${inputsKey(sources)})`;
+    }
+    sourceKeysOf.set(id, names);
+  }
+  return names;
+}
+
+/** The first point of a fixed property as an input constant. */
+function constant(fixed: PropertyMap, key: string): Constant | undefined {
+  const p = fixed[key]?.[0];
+  if (!p || !Number.isFinite(p.v)) return undefined;
+  return { v: p.v, e: p.e ?? JOBACK_E[key]!, s: p.s };
+}
+
+/** The input families of a set of constants' source keys: the model family's (beta when any input is) and joback. */
+function inputsKey(sources: readonly string[]): string {
+  const ml = sources.filter((s) => s.startsWith('chem-ml-'));
+  const family = ml.length ? (ml.find((s) => s.endsWith('-beta')) ?? ml[0]!).replace(/-direct$/, '') : undefined;
+  const others = [...new Set(sources.filter((s) => !s.startsWith('chem-ml-')))].sort();
+  return [...(family ? [family] : []), ...others].join('+');
+}
+
+/** The constants each method reads (its `s` names their sources). */
+const READS: Record<string, readonly string[]> = {
+  pvap: ['tb', 'tc', 'pc', 'hvap'],
+  rhol: ['tb', 'tc', 'pc', 'vc', 'hvap'],
+  hvapt: ['tb', 'tc', 'hvap'],
+  cpl: ['tb', 'tc', 'pc', 'hvap', 'af'],
+  srf: ['tb', 'tc', 'pc'],
+  tcondl: ['tb', 'tc'],
+};
+
+/**
+ * Adds the estimates of the wanted keys at `temperatures` to `tdep`, from the first points of `fixed`; none outside a
+ * method's domain (estimateGaps() tells which and why).
+ */
+export function addEstimates(
+  tdep: PropertyMap,
+  fixed: PropertyMap,
+  m: Molecule,
+  temperatures: readonly number[],
+  wanted: ReadonlySet<string>,
+): void {
+  const keys = ESTIMATE_KEYS.filter((k) => wanted.has(k));
+  if (!keys.length || !temperatures.length) return;
+  const c: Record<string, Constant | undefined> = {};
+  for (const k of ESTIMATE_INPUTS) c[k] = constant(fixed, k);
+  const x: Inputs = { tb: c.tb?.v, tc: c.tc?.v, pc: c.pc?.v, vc: c.vc?.v, hvap: c.hvap && c.hvap.v * 1000 };
+  const e: Inputs = { tb: c.tb?.e, tc: c.tc?.e, pc: c.pc?.e, vc: c.vc?.e, hvap: c.hvap && c.hvap.e * 1000 };
+  // ω: the model's point, though it follows Lee–Kesler's on Joback's constants (which the anchored curve replaces)
+  const af = fixed.af?.find((p) => p.s.startsWith('chem-ml-') && p.e !== undefined);
+  if (af) [x.af, x.afE, c.af] = [af.v, af.e, { v: af.v, e: af.e!, s: af.s }];
+  else c.af = undefined;
+  if (x.tb === undefined || x.tc === undefined) return;
+  const d = derive(x, e);
+  // one perturbed set of derived constants per uncertain input
+  if (x.afE !== undefined) e.af = x.afE;
+  const perturbed = new Map(PERTURBED.filter((k) => x[k] !== undefined && e[k] !== undefined).map((k) => [k, derive({ ...x, [k]: x[k]! + e[k]! }, e)]));
+  // the melting point: a liquid property has no point below it by more than its uncertainty (its ~30 K error would
+  // otherwise drop many real liquid states); between that and the predicted value the point says so in `c`
+  const tf = c.tf?.v;
+  const tfLow = c.tf ? c.tf.v - c.tf.e : undefined;
+  const names = sourceKeys(c, m.mcvol !== undefined);
+  for (const key of keys) {
+    const s = names[key]!;
+    const { method, k: scale } = ESTIMATE_ERROR[key]!;
+    // the perturbed constants this key's value moves with (Rowlinson–Bondi's ω is the model's where there is one)
+    const moves = (key === 'cpl' && x.af !== undefined ? ['tc', 'af'] : DEPENDS[key]!).flatMap((k) => perturbed.get(k as keyof Inputs) ?? []);
+    for (const t of temperatures) {
+      if (!(t < d.tc!)) continue; // at or above the predicted critical temperature
+      if (LIQUID.has(key) && tfLow !== undefined && t < tfLow) continue; // below the predicted melting point, beyond its e
+      const v = value(key, d, t, m);
+      if (v === undefined || !Number.isFinite(v) || v <= 0) continue;
+      const log = key === 'pvap';
+      let s2 = 0;
+      for (const p of moves) {
+        const w = value(key, p, t, m);
+        if (w === undefined || !Number.isFinite(w) || w <= 0) continue;
+        const dv = log ? Math.log(w / v) : w - v;
+        s2 += dv * dv;
+      }
+      const sigma = scale * Math.sqrt(s2 + (log ? method * method : (method * v) ** 2));
+      const rounded = rounded2(v, log ? v * sigma : sigma);
+      const point: DataPoint = { u: key, s, t, v: rounded.v, e: rounded.e, calc: true, r: ESTIMATE_METHODS[key]!.r };
+      if (tf !== undefined && t < tf) point.c = `below the predicted melting point ${round1(tf)} K: the supercooled liquid's`;
+      (tdep[key] ??= []).push(point);
+    }
+  }
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * e to 2 significant digits and v to the place of e's second digit, as a model's point (precision.ts
+ * roundToUncertainty), by significant digits so that a tiny vapour pressure (1.0e-51 kPa) is rounded too, and to one
+ * digit at least where e exceeds v.
+ */
+function rounded2(v: number, e: number): { v: number; e: number } {
+  const e2 = roundSignificant(e, 2);
+  const digits = Math.max(1, Math.floor(Math.log10(v)) - Math.floor(Math.log10(e2)) + 2);
+  return { v: roundSignificant(v, Math.min(digits, 8)), e: e2 };
+}
+
+/**
+ * One line per estimated key that has no point at some of `temperatures` in a result: which, and why as far as the
+ * result's own Tc and Tf points tell (a result limited to some keys may lack them).
+ */
+export function estimateGaps(r: { properties: { fixed: PropertyMap; tdep: PropertyMap } }, temperatures: readonly number[], keys: readonly string[]): string[] {
+  const { fixed, tdep } = r.properties;
+  const tc = fixed.tc?.[0];
+  const tf = fixed.tf?.[0];
+  const lines: string[] = [];
+  for (const key of ESTIMATE_KEYS.filter((k) => keys.includes(k))) {
+    const missing = temperatures.filter((t) => !tdep[key]?.some((p) => p.t === t));
+    if (!missing.length) continue;
+    const why = (t: number) =>
+      tc && t >= tc.v
+        ? `at or above the predicted critical temperature (${tc.v} K)`
+        : LIQUID.has(key) && tf && t < tf.v
+          ? `below the predicted melting point (${tf.v} K)`
+          : tc || tf
+            ? 'without the constants its method needs'
+            : 'outside its method’s domain (at or above the predicted Tc, or below the predicted melting point for a liquid property) or without the constants it needs';
+    const byWhy = new Map<string, number[]>();
+    for (const t of missing) byWhy.set(why(t), [...(byWhy.get(why(t)) ?? []), t]);
+    for (const [w, ts] of byWhy) lines.push(`no ${key} estimate at ${ts.join(', ')} K: ${w}`);
+  }
+  return lines;
+}
