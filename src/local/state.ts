@@ -8,7 +8,7 @@ import type { LocalBackend } from './backend.js';
 import { resolveHeld } from '../resolve.js';
 import { Curves } from '../tdep/curves.js';
 import { GAS_SOURCES, type Constants } from '../tdep/phase.js';
-import { statesOf, type StateQuery } from '../tdep/state.js';
+import { PHASE_KEYS, statesOf, type StateQuery } from '../tdep/state.js';
 
 /** Compounds whose curves were read last, and the ids of the texts resolved last: a batch asks for the same compound at many temperatures. */
 const cache = new Map<string, { record: Compound; curves: Curves; constants: Constants }>();
@@ -29,9 +29,11 @@ export async function localState(backend: LocalBackend, text: string, query: Sta
   const { record, curves, constants } = await curvesOf(backend, id);
   const { states, notices } = statesOf(curves, constants, query);
   notices.unshift(...chose);
+  const src = { ...(record.src ?? {}) };
+  if (record.smiles) await fillEstimates(backend, record.smiles, states, query, notices, src);
   // a phase is an answer of its own (ice at -20 °C), even without a property of that phase
   if (!states.some((s) => Object.keys(s.props).length || s.phase)) throw nothingAt(record, notices);
-  return { compound: { cid: record.id, name: record.compound, cas: record.cas ?? '' }, states, notices, src: sourcesOf(states, record.src ?? {}) };
+  return { compound: { cid: record.id, name: record.compound, cas: record.cas ?? '' }, states, notices, src: sourcesOf(states, src) };
 }
 
 async function curvesOf(backend: LocalBackend, id: string) {
@@ -47,6 +49,32 @@ async function curvesOf(backend: LocalBackend, id: string) {
   const constants: Constants = { tf: first('tf'), tb: first('tb'), tc: first('tc'), pc: first('pc'), af: first('af'), mw: record.mw };
   const curves = new Curves({ correlations: store.correlations(record.id), points: record.tpdep_props ?? {} });
   return remember(cache, id, { record, curves, constants });
+}
+
+/** The properties the predictor estimates at a temperature (corresponding states on the model family's constants; Joback's cpg and dvisc). */
+const ESTIMATED = ['pvap', 'rhol', 'hvapt', 'cpl', 'srf', 'tcondl', 'cpg', 'dvisc'];
+
+/**
+ * The estimates of the properties a state asks for (--prop, its phase's, else every estimated one) that no source
+ * answers at its temperature: calc points, so after every measured or correlated one by construction.
+ */
+async function fillEstimates(backend: LocalBackend, smiles: string, states: State[], query: StateQuery, notices: string[], src: Record<string, SourceDescriptor>): Promise<void> {
+  const wanted = (s: State) => (query.props ?? (s.phase ? PHASE_KEYS[s.phase] : ESTIMATED)).filter((k) => ESTIMATED.includes(k) && !s.props[k]?.length);
+  const asked = states.filter((s) => wanted(s).length);
+  if (!asked.length) return;
+  const props = [...new Set(asked.flatMap(wanted))];
+  const r = await backend.predict(smiles, { temperatures: asked.map((s) => s.t), grid: false, props }).catch(() => undefined);
+  if (!r) return;
+  const { predictorSource } = await import('./predict/index.js');
+  for (const s of asked) {
+    const filled = wanted(s).filter((k) => {
+      const at = (r.properties.tdep[k] ?? []).filter((p) => p.t === s.t);
+      if (at.length) s.props[k] = at;
+      for (const p of at) src[p.s] ??= predictorSource(p.s);
+      return at.length > 0;
+    });
+    if (filled.length) notices.push(`${s.t} K: ${filled.join(', ')} estimated from the structure (calc): no source covers T`);
+  }
 }
 
 /** A structure without a record: the predictor's estimates at each T (no phase: no measured constants). */

@@ -8,6 +8,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { usageError } from '../../api/errors.js';
 import { isTDependent, plainSymbol, PROPERTIES, property } from '../../api/properties.js';
+import { pointText } from '../../api/precision.js';
 import type { State, StatePoint, StateResult } from '../../api/types.js';
 import type { StateQuery } from '../../backend.js';
 import { parsePressure, parseTemperature, parseTemperatures } from '../../tdep/quantities.js';
@@ -136,7 +137,7 @@ function propertyRows(s: State, out: Render): string {
   const rows = Object.entries(s.props).map(([key, points]) => {
     const def = property(key);
     const p = points[0]!;
-    const value = out.number(out.convert(def?.unit, p.v));
+    const value = pointText(p, out.conversion(def?.unit), out.number);
     // a vapour-pressure comment lists the coefficients after ';': the table shows the equation and range
     const eq = (p.c ?? '').split('; ')[0]!;
     return [def ? `${key} ${plainSymbol(def)}` : key, value, out.unit(def?.unit), [p.s, marks(p)].filter(Boolean).join(' '), others(points), eq];
