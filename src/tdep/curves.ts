@@ -103,8 +103,7 @@ export class Curves {
     const v = roundSignificant(k.f(T), CURVE_DIGITS);
     const def = property(k.key);
     if (!Number.isFinite(v) || (def?.positive && v <= 0)) return undefined;
-    const p: StatePoint = { v, s: k.s, t: T };
-    if (def?.unit) p.u = def.unit;
+    const p: StatePoint = { u: k.key, v, s: k.s, t: T };
     p.c = withRange(k);
     if (k.r) p.r = k.r;
     if (k.calc) p.calc = true;
@@ -134,7 +133,7 @@ export class Curves {
 
   /** The measured points at T itself (a source's single value beside the correlations). */
   private measuredAt(key: string, T: number): StatePoint[] {
-    return [...(this.measured.get(key)?.values() ?? [])].flatMap((ps) => ps.filter((p) => Math.abs(p.t! - T) < 1e-6).map((p) => ({ ...p })));
+    return [...(this.measured.get(key)?.values() ?? [])].flatMap((ps) => ps.filter((p) => Math.abs(p.t! - T) < 1e-6).map((p) => ({ u: key, ...p })));
   }
 
   /** Measured points of one source at T: a point at T itself, or two that bracket it closely, interpolated. */
@@ -144,7 +143,7 @@ export class Curves {
     for (const ps of this.measured.get(key)?.values() ?? []) {
       const at = ps.find((p) => Math.abs(p.t! - T) < 1e-6);
       if (at) {
-        out.push({ ...at });
+        out.push({ u: key, ...at });
         continue;
       }
       const i = ps.findIndex((p) => p.t! > T);
@@ -155,8 +154,7 @@ export class Curves {
         ? Math.exp(Math.log(a.v) + ((Math.log(b.v) - Math.log(a.v)) * (1 / T - 1 / a.t!)) / (1 / b.t! - 1 / a.t!))
         : a.v + ((b.v - a.v) * (T - a.t!)) / (b.t! - a.t!);
       const digits = Math.min(CURVE_DIGITS, Math.max(3, significantDigits(a.v), significantDigits(b.v)));
-      const p: StatePoint = { v: roundSignificant(v, digits), s: a.s, t: T, c: `interpolated between ${a.t} and ${b.t} K${a.c ? ` (${a.c})` : ''}`, interpolated: true };
-      if (a.u) p.u = a.u;
+      const p: StatePoint = { u: key, v: roundSignificant(v, digits), s: a.s, t: T, c: `interpolated between ${a.t} and ${b.t} K${a.c ? ` (${a.c})` : ''}`, interpolated: true };
       if (a.r) p.r = a.r;
       out.push(p);
     }

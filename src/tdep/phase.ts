@@ -93,8 +93,8 @@ export function gasDensity(T: number, P: number, k: Constants): StatePoint | und
   if (!Number.isFinite(Z) || Z <= 0) return undefined;
   const v = roundSignificant((P * 1000 * k.mw) / 1000 / (Z * R * T), GAS_DIGITS);
   return pr
-    ? { v, u: 'kg/m³', s: 'peng-robinson', t: T, calc: true, c: `Peng–Robinson, Z = ${roundSignificant(Z, 4)} with Tc ${tc.v} K (${tc.s}), Pc ${pc.v} kPa (${pc.s}), ω ${af.v} (${af.s})` }
-    : { v, u: 'kg/m³', s: 'ideal-gas', t: T, calc: true, c: `ideal gas, Z = 1 (no Tc, Pc and ω for Peng–Robinson), M ${k.mw} g/mol` };
+    ? { u: 'rhog', v, s: 'peng-robinson', t: T, calc: true, c: `Peng–Robinson, Z = ${roundSignificant(Z, 4)} with Tc ${tc.v} K (${tc.s}), Pc ${pc.v} kPa (${pc.s}), ω ${af.v} (${af.s})` }
+    : { u: 'rhog', v, s: 'ideal-gas', t: T, calc: true, c: `ideal gas, Z = 1 (no Tc, Pc and ω for Peng–Robinson), M ${k.mw} g/mol` };
 }
 
 /**

@@ -27,7 +27,7 @@ describe('chem state', () => {
     expect(r.compound).toMatchObject({ name: 'Ethanol', cas: '64-17-5' });
     const poling = r.states.map((s: { props: { pvap: { s: string; v: number }[] } }) => s.props.pvap.find((p) => p.s === 'poling')!.v);
     expect(poling).toEqual([8.64155, 82.3815]);
-    expect(r.states[0].props.pvap[0]).toMatchObject({ s: 'poling', t: 299.76, u: 'kPa', c: expect.stringMatching(/^Antoine equation \(log10 Pa\), 276\.5–369\.54 K/) });
+    expect(r.states[0].props.pvap[0]).toMatchObject({ s: 'poling', t: 299.76, u: 'pvap', c: expect.stringMatching(/^Antoine equation \(log10 Pa\), 276\.5–369\.54 K/) });
   });
 
   it('takes units: --t 25C --p 1atm is --t 298.15 --p 101.325', async () => {

@@ -34,7 +34,7 @@ describe('Peng–Robinson', () => {
     const k = { tc: { v: 507.6, s: 'a' }, pc: { v: 3025, s: 'a' }, af: { v: 0.2975, s: 'a' }, mw: 86.17536 };
     // thermo: V_g = 0.002141876816741797 m³/mol at 400 K and 1 MPa, so ρ = M/V
     expect(gasDensity(400, 1000, k)!.v).toBeCloseTo(0.08617536 / 0.002141876816741797, 1);
-    expect(gasDensity(400, 1000, k)).toMatchObject({ s: 'peng-robinson', calc: true, u: 'kg/m³' });
+    expect(gasDensity(400, 1000, k)).toMatchObject({ s: 'peng-robinson', calc: true, u: 'rhog' });
     // ideal gas: P M / (R T)
     expect(gasDensity(400, 1000, { mw: 86.17536 })).toMatchObject({ v: 25.91, s: 'ideal-gas' });
   });
@@ -77,7 +77,7 @@ describe('a compound\'s curves at a temperature', () => {
   it('evaluates each source covering T, in the record order (vdi before perry before costald)', () => {
     const { points } = curves.at('rhol', 300);
     expect(points.map((p) => [p.s, p.v])).toEqual([['vdi', 801], ['perry', 800], ['costald', 850]]);
-    expect(points[0]).toMatchObject({ t: 300, u: 'kg/m³', c: 'vdi line, 250–350 K' });
+    expect(points[0]).toMatchObject({ t: 300, u: 'rhol', c: 'vdi line, 250–350 K' });
     expect(curves.at('rhol', 450).points.map((p) => p.s)).toEqual(['perry', 'costald']);
   });
   it('interpolates one source\'s close measured points where no correlation covers T, linear or ln P in 1/T', () => {
@@ -97,7 +97,7 @@ describe('a compound\'s curves at a temperature', () => {
     const antoine = { key: 'pvap', s: 'poling', eq: 'Antoine equation (log10 Pa)', coeffs: [10.33675, 1648.22, -42.232], unit: 'Pa', tmin: 276.5, tmax: 369.54 };
     const both = new Curves({ correlations: [antoine, wagner], points: {} });
     // ethanol, Poling's rows: chemicals.vapor_pressure.Wagner gives 7874.059626 Pa at 298.15 K, Antoine 7876.398435 Pa (tdep_examples.tsv)
-    expect(both.at('pvap', 298.15).points).toEqual([expect.objectContaining({ s: 'poling', v: 7.87406, u: 'kPa' }), expect.objectContaining({ s: 'poling', v: 7.8764 })]);
+    expect(both.at('pvap', 298.15).points).toEqual([expect.objectContaining({ s: 'poling', v: 7.87406, u: 'pvap' }), expect.objectContaining({ s: 'poling', v: 7.8764 })]);
     expect(both.at('pvap', 200).points.map((p) => p.v)).toHaveLength(1); // only the Wagner row reaches 200 K
   });
   it('a state with a pressure: the phase and its properties; without T, the saturation temperature', () => {

@@ -306,11 +306,11 @@ describe.skipIf(!HAVE_CHROMIUM)('the page in chromium', () => {
     await expect.poll(() => out.locator('h3').first().textContent()).toBe('liquid at 25 °C and 1 atm');
     expect(await out.locator('tr[data-key="pvap"] td').nth(1).innerText()).toBe('atm');
 
-    // 5000 K, no pressure: no source covers it; the error body's message names the ranges
-    await ask('5000', 'K', '');
+    // −300 °C: below absolute zero, the error body's message is shown instead of a table
+    await ask('-300', 'C', '');
     const error = out.locator('.error[role=alert]');
     await error.waitFor();
-    expect(await error.innerText()).toMatch(/^no property of Ethanol .* 5000 K: hvapt: no source covers 5000 K \(chemsep 257–514 K/);
+    expect(await error.innerText()).toMatch(/"-300C" is not a temperature above absolute zero/);
     expect(await out.locator('table').count()).toBe(0);
     expect(urls.some((u) => u.includes(KEY))).toBe(false);
     await page.evaluate(() => localStorage.removeItem('chem-units'));

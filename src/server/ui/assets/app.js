@@ -438,7 +438,7 @@ function stateTables(r, reg) {
     const rows = Object.entries(s.props).filter(([, points]) => points.length).map(([key, points]) => {
       const p = points[0];
       const def = reg[key] || { desc: key, sym: key, unit: '' };
-      const conv = conversionOf(p.u ?? def.unit, units);
+      const conv = conversionOf(def.unit, units);
       const source = r.src?.[p.s];
       const marks = [p.calc && 'calculated', p.interpolated && 'interpolated', p.extrapolated && 'extrapolated'].filter(Boolean).map((m) => h('span', { class: `mark ${m === 'calculated' ? 'calc' : m}` }, m));
       return h(
