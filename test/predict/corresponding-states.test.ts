@@ -22,6 +22,7 @@ import {
   watson,
   yamadaGunnZra,
 } from '../../src/local/predict/corresponding-states.js';
+import { ANCHOR_VB, anchorVolumeAtTb } from '../../src/local/predict/estimates.js';
 
 const close = (v: number, ref: number, rel = 1e-9) => expect(Math.abs(v / ref - 1)).toBeLessThan(rel);
 
@@ -74,6 +75,20 @@ describe('liquid density', () => {
   it('Tyn–Calus: benzene, Vc 256 cm³/mol, gives 95.2 cm³/mol at Tb (0.285 Vc^1.048; measured: 78.11 g/mol / 0.815 g/cm³ at 80 °C = 95.8)', () => {
     close(tynCalusVb(0.256), (0.285 * 256 ** 1.048) / 1000, 1e-12);
     expect(Math.abs(tynCalusVb(0.256) * 1000 - 95.8)).toBeLessThan(2);
+  });
+  it('the volume at Tb fitted on McGowan volume, Vc and Crippen MR: within 2.5 % of the VDI Heat Atlas PPDS curves (chemicals.volume.volume_VDI_PPDS at Tb: n-hexane 140.607, toluene 118.325, ethanol 62.567 cm³/mol)', () => {
+    const [a, b, c, d] = ANCHOR_VB;
+    close(anchorVolumeAtTb(0.368, 95.4, 29.816), Math.exp(a + b * Math.log(95.4) + c * Math.log(0.368) + d * Math.log(29.816)), 1e-12);
+    // Vc: Poling, Prausnitz & O'Connell 5th ed. App. A; McGowan volume and Crippen MR: chem's own (mcvol, descr.crippen.mr)
+    for (const [vc, mcvol, mr, ref] of [
+      [0.368, 95.4, 29.816, 0.140607],
+      [0.316, 85.73, 31.179, 0.118325],
+      [0.167, 44.91, 12.7598, 0.0625667],
+    ] as const)
+      close(anchorVolumeAtTb(vc, mcvol, mr), ref, 0.025);
+    // without MR: the geometric mean of Tyn–Calus and the McGowan fit; without McGowan: Tyn–Calus
+    close(anchorVolumeAtTb(0.368, 95.4), Math.sqrt(tynCalusVb(0.368) * Math.exp(-6.67273 + 1.02963 * Math.log(95.4))), 1e-12);
+    close(anchorVolumeAtTb(0.368), tynCalusVb(0.368), 1e-12);
   });
 });
 

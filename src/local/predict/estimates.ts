@@ -38,8 +38,8 @@ export const ESTIMATE_METHODS: Record<string, { s: string; r: string; more: stri
     more: 'https://doi.org/10.1002/aic.690210313',
   },
   rhol: {
-    s: 'rackett-tyn-calus',
-    r: 'Rackett (1970) through the volume at Tb of Tyn/Calus (1975) and McGowan (geometric mean), Yamada/Gunn Z_RA',
+    s: 'rackett-vb-fit',
+    r: 'Rackett (1970) through the volume at Tb fitted on the McGowan volume, Vc and Crippen molar refractivity (chem docs/predict.md; Tyn/Calus 1975 without them), Yamada/Gunn Z_RA',
     more: 'https://doi.org/10.1021/je60047a012',
   },
   hvapt: { s: 'watson', r: 'Watson (1943) from ΔHvap at Tb, exponent 0.38', more: 'https://doi.org/10.1021/ie50400a004' },
@@ -123,6 +123,26 @@ function derive(x: Inputs, e: Inputs): Derived {
 /** ln of the molar volume at Tb (m³/kmol) from the McGowan volume (ml/mol): fitted on the database's measured liquid densities (docs/predict.md). */
 const MCGOWAN_VB = [-6.67273, 1.02963] as const;
 
+/**
+ * ln of the molar volume at Tb (m³/kmol) from the McGowan volume (ml/mol), Vc (m³/kmol) and Crippen's molar refractivity
+ * (ml/mol): a + b ln McVol + c ln Vc + d ln MR, fitted (least absolute deviations of the ln volumes that the database's
+ * measured liquid densities give at Tb through Rackett with the predicted Tb, Tc, ω) on the 409 compounds with measured
+ * densities outside the hold-out of docs/predict.md, with the constants of the models trained without it.
+ */
+export const ANCHOR_VB = [-4.9778, 0.93916, 0.38884, -0.25624] as const;
+
+/**
+ * The liquid molar volume at the normal boiling point (m³/kmol) the density estimate goes through: the fit of
+ * ANCHOR_VB where the McGowan volume and the molar refractivity are known, else the geometric mean of Tyn–Calus's and the
+ * McGowan fit's (their errors are independent), else Tyn–Calus's.
+ */
+export function anchorVolumeAtTb(vc: number, mcvol?: number, mr?: number): number {
+  if (mcvol === undefined || !(mcvol > 0)) return tynCalusVb(vc);
+  if (mr === undefined || !(mr > 0)) return Math.sqrt(tynCalusVb(vc) * Math.exp(MCGOWAN_VB[0] + MCGOWAN_VB[1] * Math.log(mcvol)));
+  const [a, b, c, d] = ANCHOR_VB;
+  return Math.exp(a + b * Math.log(mcvol) + c * Math.log(vc) + d * Math.log(mr));
+}
+
 /** A property's value from the derived constants at T, or undefined where the method has no input or no domain. */
 function value(key: string, d: Derived, t: number, m: Molecule): number | undefined {
   const { tb, tc, pc, vc, hvap, omega } = d;
@@ -133,8 +153,7 @@ function value(key: string, d: Derived, t: number, m: Molecule): number | undefi
       return omega === undefined ? undefined : anchoredLeeKeslerPsat(t, tb, tc, omega);
     case 'rhol':
       if (vc === undefined || omega === undefined) return undefined;
-      // the volume at Tb: the geometric mean of Tyn–Calus's and the McGowan volume's (their errors are independent)
-      return mw / rackettFrom(t, tc, yamadaGunnZra(omega), tb, mcvol === undefined ? tynCalusVb(vc) : Math.sqrt(tynCalusVb(vc) * Math.exp(MCGOWAN_VB[0] + MCGOWAN_VB[1] * Math.log(mcvol))));
+      return vc > 0 ? mw / rackettFrom(t, tc, yamadaGunnZra(omega), tb, anchorVolumeAtTb(vc, mcvol, m.mr)) : undefined;
     case 'hvapt':
       return hvap === undefined ? undefined : watson(t, tc, hvap, tb) / 1000;
     case 'cpl':
@@ -149,11 +168,12 @@ function value(key: string, d: Derived, t: number, m: Molecule): number | undefi
 
 type CpCoefficients = [number, number, number, number];
 
-/** What the methods read of the molecule itself: its weight, Joback's Cp polynomial, its McGowan volume (ml/mol). */
+/** What the methods read of the molecule itself: its weight, Joback's Cp polynomial, its McGowan volume and Crippen molar refractivity (ml/mol). */
 export interface Molecule {
   mw: number;
   cp?: CpCoefficients;
   mcvol?: number;
+  mr?: number;
 }
 
 const PERTURBED: readonly (keyof Inputs)[] = ['tb', 'tc', 'pc', 'vc', 'hvap', 'af'];
@@ -170,8 +190,8 @@ const DEPENDS: Record<string, readonly string[]> = {
 
 const sourceKeysOf = new Map<string, Record<string, string>>();
 /** Each key's `s`, `method(inputs)`, for these constants: the same few sets of strings for most molecules, made once. */
-function sourceKeys(c: Record<string, Constant | undefined>, mcgowan: boolean): Record<string, string> {
-  let id = mcgowan ? 'm' : '';
+function sourceKeys(c: Record<string, Constant | undefined>, mcgowan: boolean, refractivity: boolean): Record<string, string> {
+  let id = (mcgowan ? 'm' : '') + (mcgowan && refractivity ? 'c' : '');
   for (const k of ESTIMATE_INPUTS) id += `\t${c[k]?.s ?? ''}`;
   let names = sourceKeysOf.get(id);
   if (names === undefined) {
@@ -179,7 +199,7 @@ function sourceKeys(c: Record<string, Constant | undefined>, mcgowan: boolean): 
     for (const key of ESTIMATE_KEYS) {
       const sources = READS[key]!.filter((k) => c[k] !== undefined).map((k) => c[k]!.s);
       if (key === 'cpl') sources.push('joback');
-      if (key === 'rhol' && mcgowan) sources.push('mcgowan');
+      if (key === 'rhol' && mcgowan) sources.push(...(refractivity ? ['crippen', 'mcgowan'] : ['mcgowan']));
       names[key] = `${ESTIMATE_METHODS[key]!.s}(${inputsKey(sources)})`;
     }
     sourceKeysOf.set(id, names);
@@ -242,7 +262,7 @@ export function addEstimates(
   // otherwise drop many real liquid states); between that and the predicted value the point says so in `c`
   const tf = c.tf?.v;
   const tfLow = c.tf ? c.tf.v - c.tf.e : undefined;
-  const names = sourceKeys(c, m.mcvol !== undefined);
+  const names = sourceKeys(c, m.mcvol !== undefined && m.mcvol > 0, m.mr !== undefined && m.mr > 0);
   for (const key of keys) {
     const s = names[key]!;
     const { method, k: scale } = ESTIMATE_ERROR[key]!;

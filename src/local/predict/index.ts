@@ -305,7 +305,7 @@ function stagePoints<P, T>(
   // its baseline's: computed for flat rows too, so that they equal the full results'
   const models = modelPoints(parts, computed, fixed, firstOnly && !estimating);
   const tdep = parts.map((a) => tdepPoints(a, wanted, opts));
-  const inputs = estimating ? parts.map((a) => ({ mw: a.mw, cp: a.joback?.cp, mcvol: a.mcgowan })) : [];
+  const inputs = estimating ? parts.map((a) => ({ mw: a.mw, cp: a.joback?.cp, mcvol: a.mcgowan, mr: a.crippen.mr })) : [];
   const made = parts.map((a, i) => before(a, fixed[i], tdep[i]));
   const temperatures = (opts.grid ?? true) ? withExtra(ESTIMATE_GRID, opts.temperatures ?? []) : (opts.temperatures ?? []);
   return {
