@@ -175,7 +175,7 @@ const CHECKS: Record<string, Check> = {
     out: [/^<svg/, 'ΔvapH (kJ/mol)'],
     full: 'the fixture has no T-dependent data',
   },
-  'chem state ethanol --t 40C --prop rhol': { out: ['"t": 313.15', /"rhol": \[\s+\{\s+"v": 77\d\.\d+/], full: 'the fixture has no T-dependent data' },
+  'chem state ethanol --t 40C --prop rhol': { out: ['"t": 313.15', /"rhol": \[\s+\{\s+"u": "rhol",\s+"v": 77\d\.\d+/], full: 'the fixture has no T-dependent data' },
   'chem state water --p 70kPa': { out: ['"saturation": true', /"t": 363\.\d+/], full: 'the fixture has no T-dependent data' },
   'chem state toluene --t 80C,100C --p 1atm': { out: ['"phase": "liquid"', '"t": 373.15'], full: 'the fixture has no T-dependent data' },
   "printf 'ethanol 25C\\nwater 350 1atm\\n' | chem state - --format csv": { out: [/^input,cid,compound,T \(K\),P \(kPa\),phase,/, /\r\nwater 350 1atm,[\d-]+,Water,350,101\.325,liquid,/], full: 'the fixture has no T-dependent data' },
