@@ -30,7 +30,7 @@ export async function localState(backend: LocalBackend, text: string, query: Sta
   const { states, notices } = statesOf(curves, constants, query);
   notices.unshift(...chose);
   const src = { ...(record.src ?? {}) };
-  if (record.smiles) await fillEstimates(backend, record.smiles, states, query, notices, src);
+  if (record.smiles) await fillEstimates(backend, record.smiles, states, query, notices, src, new Set(curves.keys()));
   // a phase is an answer of its own (ice at -20 °C), even without a property of that phase
   if (!states.some((s) => Object.keys(s.props).length || s.phase)) throw nothingAt(record, notices);
   return { compound: { cid: record.id, name: record.compound, cas: record.cas ?? '' }, states, notices, src: sourcesOf(states, src) };
@@ -55,11 +55,12 @@ async function curvesOf(backend: LocalBackend, id: string) {
 const ESTIMATED = ['pvap', 'rhol', 'hvapt', 'cpl', 'srf', 'tcondl', 'cpg', 'dvisc'];
 
 /**
- * The estimates of the properties a state asks for (--prop, its phase's, else every estimated one) that no source
- * answers at its temperature: calc points, so after every measured or correlated one by construction.
+ * The estimates of the properties a state asks for (--prop, its phase's, else every estimated one) of which the
+ * database holds no value at all (`held`: a property it holds elsewhere in T answers nothing outside its sources'
+ * ranges, and says so): calc points, the only ones of their property.
  */
-async function fillEstimates(backend: LocalBackend, smiles: string, states: State[], query: StateQuery, notices: string[], src: Record<string, SourceDescriptor>): Promise<void> {
-  const wanted = (s: State) => (query.props ?? (s.phase ? PHASE_KEYS[s.phase] : ESTIMATED)).filter((k) => ESTIMATED.includes(k) && !s.props[k]?.length);
+async function fillEstimates(backend: LocalBackend, smiles: string, states: State[], query: StateQuery, notices: string[], src: Record<string, SourceDescriptor>, held: Set<string>): Promise<void> {
+  const wanted = (s: State) => (query.props ?? (s.phase ? PHASE_KEYS[s.phase] : ESTIMATED)).filter((k) => ESTIMATED.includes(k) && !held.has(k) && !s.props[k]?.length);
   const asked = states.filter((s) => wanted(s).length);
   if (!asked.length) return;
   const props = [...new Set(asked.flatMap(wanted))];
@@ -73,7 +74,7 @@ async function fillEstimates(backend: LocalBackend, smiles: string, states: Stat
       for (const p of at) src[p.s] ??= predictorSource(p.s);
       return at.length > 0;
     });
-    if (filled.length) notices.push(`${s.t} K: ${filled.join(', ')} estimated from the structure (calc): no source covers T`);
+    if (filled.length) notices.push(`${s.t} K: ${filled.join(', ')} estimated from the structure (calc): the database holds no value`);
   }
 }
 
