@@ -74,7 +74,9 @@ async function fillEstimates(backend: LocalBackend, smiles: string, states: Stat
       for (const p of at) src[p.s] ??= predictorSource(p.s);
       return at.length > 0;
     });
-    if (filled.length) notices.push(`${s.t} K: ${filled.join(', ')} estimated from the structure (calc): the database holds no value`);
+    if (!filled.length) continue;
+    const said = new Set(filled.map((k) => `${s.t} K: ${k}: no data`));
+    notices.splice(0, notices.length, ...notices.filter((n) => !said.has(n)), `${s.t} K: ${filled.join(', ')} estimated from the structure (calc): the database holds no value`);
   }
 }
 

@@ -49,6 +49,15 @@ describe('chem state', () => {
     expect(far.stderr).toMatch(/pvap: no source covers 5000 K \(poling 276\.5–369\.54 K, perry 159\.05–514 K\)/);
   });
 
+  it('a property the database holds no value of is estimated (calc, with e); one it holds is not, outside its ranges', async () => {
+    const r = await json(['water', '--t', '300', '--prop', 'tcondl,pvap']);
+    expect(r.states[0].props.tcondl).toEqual([expect.objectContaining({ u: 'tcondl', s: expect.stringMatching(/^sato-riedel\(chem-ml-/), calc: true, e: expect.any(Number) })]);
+    expect(r.states[0].props.pvap.every((p: { calc?: boolean }) => !p.calc)).toBe(true);
+    expect(r.notices).toEqual(['300 K: tcondl estimated from the structure (calc): the database holds no value']);
+    const far = await local(['water', '--t', '1000', '--prop', 'pvap']);
+    expect(far.code).toBe(3);
+  });
+
   it('--extrapolate answers beyond the ranges, each value flagged', async () => {
     const r = await json(['ethanol', '--t', '380', '--prop', 'srf', '--extrapolate']);
     expect(r.states[0].props.srf[0]).toMatchObject({ s: 'jasper', extrapolated: true });
