@@ -152,6 +152,18 @@ export interface Equation {
 
 const n = (c: readonly number[], i: number) => c[i]!;
 
+/**
+ * IAPWS-IF97's saturation-pressure equation of water (region 4, IAPWS R7-97(2012) eq. 30), Pa, from its ten
+ * coefficients n1…n10; consistent with IAPWS-95 to within 0.025 % from 273.15 K to the critical point.
+ */
+export function if97SaturationPressure(T: number, n: readonly number[]): number {
+  const th = T + n[8]! / (T - n[9]!);
+  const A = th * th + n[0]! * th + n[1]!;
+  const B = n[2]! * th * th + n[3]! * th + n[4]!;
+  const C = n[5]! * th * th + n[6]! * th + n[7]!;
+  return 1e6 * ((2 * C) / (-B + Math.sqrt(B * B - 4 * A * C))) ** 4;
+}
+
 /** Linear interpolation in a table of (T, value) pairs sorted by T, flat beyond its ends. */
 export function tableValue(T: number, pairs: readonly number[]): number {
   const m = pairs.length / 2;
@@ -174,6 +186,7 @@ export function tableValue(T: number, pairs: readonly number[]): number {
  */
 export const EQUATIONS: Readonly<Record<string, Equation>> = {
   // vapour and sublimation pressure, Pa
+  'IAPWS-IF97 saturation equation': { coeffs: ['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9', 'n10'], f: (T, c) => if97SaturationPressure(T, c) },
   'Wagner equation (3, 6)': { coeffs: ['a', 'b', 'c', 'd', 'Tc', 'Pc'], f: (T, c) => wagnerOriginal(T, n(c, 4), n(c, 5), n(c, 0), n(c, 1), n(c, 2), n(c, 3)) },
   'Wagner equation (2.5, 5)': { coeffs: ['a', 'b', 'c', 'd', 'Tc', 'Pc'], f: (T, c) => wagner(T, n(c, 4), n(c, 5), n(c, 0), n(c, 1), n(c, 2), n(c, 3)) },
   'TRC extended Antoine equation': {

@@ -117,6 +117,13 @@ describe('a compound\'s curves at a temperature', () => {
 });
 
 describe('the registry', () => {
+  it("IAPWS-IF97's saturation equation gives the release's verification values (R7-97(2012), table 35)", () => {
+    const n = [0.11670521452767e4, -0.72421316703206e6, -0.17073846940092e2, 0.1202082470247e5, -0.32325550322333e7, 0.1491510861353e2, -0.48232657361591e4, 0.40511340542057e6, -0.23855557567849, 0.65017534844798e3];
+    const ps = curveFunction('IAPWS-IF97 saturation equation', n);
+    expect(ps(300) / 0.353658941e4 - 1).toBeLessThan(1e-8);
+    expect(Math.abs(ps(500) / 0.263889776e7 - 1)).toBeLessThan(1e-8);
+    expect(Math.abs(ps(600) / 0.123443146e8 - 1)).toBeLessThan(1e-8);
+  });
   it('refuses an unknown equation or a wrong number of coefficients', () => {
     expect(() => equation('No such equation', [1])).toThrow(/not in the registry/);
     expect(() => equation('Antoine equation (log10 Pa)', [1, 2])).toThrow(/takes A, B, C/);

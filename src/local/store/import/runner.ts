@@ -31,6 +31,8 @@ export interface Curve {
   tmax: number;
   /** Names the equation and its range (the points' `c`). */
   c: string;
+  /** The literature reference of this curve, when not the row's. */
+  r?: string;
   /** f vanishes at this temperature (Tc): the grid stops at 0.999 of it. */
   zeroAt?: number;
   /** Tabulated temperatures to use instead of the grid. */
@@ -146,7 +148,7 @@ export function tables(name: string, specs: readonly TableSpec[], { crossCheck =
             if ('skip' in o) t.skip(o.skip);
             else if ('reject' in o) t.reject(o.reject);
             else if ('eq' in o) {
-              curves.push({ ref, src: spec.src, r, calc: spec.calc, t, curve: o, f: curveFunction(o.eq, o.coeffs), formula });
+              curves.push({ ref, src: spec.src, r: o.r ?? r, calc: spec.calc, t, curve: o, f: curveFunction(o.eq, o.coeffs), formula });
             } else {
               const [from, to] = [o.unit, unitOf(o.key)];
               // the value keeps the digits the table wrote; an uncertainty is a difference (no °C offset)
