@@ -17,10 +17,14 @@ function subcriticalGrid(tc: number): number[] {
   return T298 < 0.95 * tc ? [T298, ...ts].sort((a, b) => a - b) : ts;
 }
 
-/** A correlation without a range of its own, on subcriticalGrid(tc). */
-const subcritical = (eq: string, coeffs: number[], tc: number, c: string): Curve => {
+/**
+ * A correlation without a range in its table: sampled on subcriticalGrid(tc), stored with the range thermo gives
+ * it (`range`, K), which chem state evaluates it over.
+ */
+const subcritical = (eq: string, coeffs: number[], tc: number, c: string, [tmin, tmax]: [number, number]): Curve => {
   const ts = subcriticalGrid(tc);
-  return { key: 'hvapt', unit: 'J/mol', tmin: ts[0]!, tmax: ts[ts.length - 1]!, ts, eq, coeffs, c };
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  return { key: 'hvapt', unit: 'J/mol', tmin: Math.min(r2(tmin), ts[0]!), tmax: Math.max(r2(tmax), ts[ts.length - 1]!), ts, eq, coeffs, c };
 };
 
 /** The VDI saturation tables: one row per CAS, the columns as space-separated lists. */
@@ -51,7 +55,7 @@ export const vaporization = tables('vaporization', [
       const v = cells(row, ['Tc', 'A', 'B', 'C', 'D', 'E']);
       if (!v) return MISSING;
       const [tc, A, B, C, D, E] = v as [number, number, number, number, number, number];
-      return [subcritical('PPDS equation 12', [tc, A, B, C, D, E], tc, 'VDI PPDS12')];
+      return [subcritical('PPDS equation 12', [tc, A, B, C, D, E], tc, 'VDI PPDS12', [0.1 * tc, tc])];
     },
   },
   {
@@ -61,7 +65,7 @@ export const vaporization = tables('vaporization', [
       const C = num(row.C);
       const tc = TC_TABLES.map((f) => num(lookup.rowOf(f, ref)?.Tc)).find((x) => x !== undefined);
       if (tc === undefined || C === undefined) return 'no Tc for the model';
-      return [subcritical('Alibakhshi model', [tc, C], tc, `Alibakhshi model, Tc = ${tc} K`)];
+      return [subcritical('Alibakhshi model', [tc, C], tc, `Alibakhshi model, Tc = ${tc} K`, [0.3 * tc, Math.max(tc - 100, 0)])];
     },
   },
   {
