@@ -64,7 +64,10 @@ async function fillEstimates(backend: LocalBackend, smiles: string, states: Stat
   const asked = states.filter((s) => wanted(s).length);
   if (!asked.length) return;
   const props = [...new Set(asked.flatMap(wanted))];
-  const r = await backend.predict(smiles, { temperatures: asked.map((s) => s.t), grid: false, props }).catch(() => undefined);
+  const r = await backend.predict(smiles, { temperatures: asked.map((s) => s.t), grid: false, props }).catch((err: unknown) => {
+    notices.push(`estimates left out: ${(err as Error).message}`);
+    return undefined;
+  });
   if (!r) return;
   const { predictorSource } = await import('./predict/index.js');
   for (const s of asked) {
@@ -95,7 +98,9 @@ async function predictedState(backend: LocalBackend, smiles: string, query: Stat
   });
   const notices = ['not in the database: estimates from the structure alone (calc), no phase'];
   if (!states.some((s) => Object.keys(s.props).length)) throw notFound(`${smiles} is not in the database and no estimate covers ${ts.join(', ')} K`);
-  return { compound: { cid: '', name: '', cas: '' }, states, notices, src: sourcesOf(states, {}) };
+  const { predictorSource } = await import('./predict/index.js');
+  const known = Object.fromEntries(states.flatMap((s) => Object.values(s.props).flat().map((p) => [p.s, predictorSource(p.s)])));
+  return { compound: { cid: '', name: '', cas: '' }, states, notices, src: sourcesOf(states, known) };
 }
 
 /** The source descriptors the states' points name. */
