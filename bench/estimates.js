@@ -26,6 +26,7 @@ const { values: opt } = parseArgs({
 const dbPath = opt.db ?? process.env.CHEM_DB;
 if (!dbPath) throw new Error('--db PATH (or CHEM_DB) is needed: the measured curves come from the database');
 const cs = await import('../dist/local/predict/corresponding-states.js');
+const { leeKeslerOmega } = await import('../dist/local/predict/derived.js');
 const { predict } = await import('../dist/local/predict/index.js');
 const { jobackCp } = await import('../dist/local/predict/joback.js');
 
@@ -65,7 +66,7 @@ const R = cs.R;
 function classic(key, j, t, mw) {
   const { tb, tc, pc, vc, hvap, cp } = j;
   if (tb === undefined || tc === undefined || !(t < tc) || !(tb < tc)) return undefined;
-  const w = pc === undefined ? undefined : cs.leeKeslerOmegaAt(tb, tc, pc);
+  const w = pc === undefined ? undefined : leeKeslerOmega(tb, tc, pc);
   switch (key) {
     case 'pvap':
       return w === undefined ? undefined : cs.leeKeslerPsat(t, tc, pc, w);

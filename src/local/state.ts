@@ -5,26 +5,21 @@
 import { notFound, type ChemError } from '../api/errors.js';
 import type { Compound, DataPoint, SourceDescriptor, State, StateResult } from '../api/types.js';
 import type { LocalBackend } from './backend.js';
+import { Lru } from '../lru.js';
 import { resolveHeld } from '../resolve.js';
 import { Curves } from '../tdep/curves.js';
 import { GAS_SOURCES, type Constants } from '../tdep/phase.js';
 import { PHASE_KEYS, statesOf, type StateQuery } from '../tdep/state.js';
 
 /** Compounds whose curves were read last, and the ids of the texts resolved last: a batch asks for the same compound at many temperatures. */
-const cache = new Map<string, { record: Compound; curves: Curves; constants: Constants }>();
-const named = new Map<string, string | undefined>();
-const CACHED = 64;
-
-/** Keeps at most CACHED entries, the oldest dropped first. */
-function remember<V>(m: Map<string, V>, k: string, v: V): V {
-  if (m.size >= CACHED) m.delete(m.keys().next().value!);
-  m.set(k, v);
-  return v;
-}
+const cache = new Lru<string, { record: Compound; curves: Curves; constants: Constants }>(64);
+const named = new Lru<string, { id: string | undefined }>(64);
 
 export async function localState(backend: LocalBackend, text: string, query: StateQuery): Promise<StateResult> {
   const chose: string[] = [];
-  const id = named.has(text) ? named.get(text) : remember(named, text, await resolveHeld(backend, text, { onNotice: (n) => chose.push(n) }));
+  let held = named.get(text);
+  if (!held) named.set(text, (held = { id: await resolveHeld(backend, text, { onNotice: (n) => chose.push(n) }) }));
+  const id = held.id;
   if (id === undefined) return predictedState(backend, text, query);
   const { record, curves, constants } = await curvesOf(backend, id);
   const { states, notices } = statesOf(curves, constants, query);
@@ -48,7 +43,9 @@ async function curvesOf(backend: LocalBackend, id: string) {
   };
   const constants: Constants = { tf: first('tf'), tb: first('tb'), tc: first('tc'), pc: first('pc'), af: first('af'), mw: record.mw };
   const curves = new Curves({ correlations: store.correlations(record.id), points: record.tpdep_props ?? {} });
-  return remember(cache, id, { record, curves, constants });
+  const entry = { record, curves, constants };
+  cache.set(id, entry);
+  return entry;
 }
 
 /** The properties the predictor estimates at a temperature (corresponding states on the model family's constants; Joback's cpg and dvisc). */

@@ -1,6 +1,7 @@
 // The phase of a pure compound at (T, P), its gas density, and the temperature at which it boils at P.
 import { roundSignificant } from '../api/precision.js';
 import { R } from '../local/store/import/units.js';
+import { brent } from '../vle/roots.js';
 import type { SourceDescriptor, State, StatePoint } from '../api/types.js';
 
 export type Phase = NonNullable<State['phase']>;
@@ -98,22 +99,10 @@ export function gasDensity(T: number, P: number, k: Constants): StatePoint | und
 }
 
 /**
- * The temperature in [lo, hi] where f (a vapour pressure in kPa, rising with T) equals P, to 1e-9 in
- * ln P; undefined when P is outside f's values at the ends.
+ * The temperature in [lo, hi] where f (a vapour pressure in kPa, rising with T) equals P, by Brent's method on
+ * ln f − ln P (vle/roots.ts) to 1e-9 K; undefined when P is outside f's values at the ends.
  */
 export function solveSaturation(f: (T: number) => number, P: number, lo: number, hi: number): number | undefined {
-  const g = (T: number) => Math.log(f(T)) - Math.log(P);
-  let [a, b] = [lo, hi];
-  let [ga, gb] = [g(a), g(b)];
-  if (!Number.isFinite(ga) || !Number.isFinite(gb) || ga * gb > 0) return undefined;
-  // bisection in 1/T, on which ln P is nearly linear; then the secant within the bracket
-  for (let i = 0; i < 200 && b - a > 1e-9 * b; i++) {
-    let m = a - (ga * (b - a)) / (gb - ga);
-    if (!(m > a && m < b) || i % 3 === 2) m = 2 / (1 / a + 1 / b);
-    const gm = g(m);
-    if (gm === 0) return m;
-    if (ga * gm < 0) [b, gb] = [m, gm];
-    else [a, ga] = [m, gm];
-  }
-  return (a + b) / 2;
+  const t = brent((T) => Math.log(f(T)) - Math.log(P), lo, hi, 1e-9);
+  return Number.isFinite(t) ? t : undefined;
 }

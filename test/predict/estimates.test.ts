@@ -6,7 +6,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { DataPoint, PredictionResult } from '../../src/api/types.js';
-import { leeKeslerOmegaAt, leeKeslerPsat } from '../../src/local/predict/corresponding-states.js';
+import { leeKeslerPsat } from '../../src/local/predict/corresponding-states.js';
+import { leeKeslerOmega } from '../../src/local/predict/derived.js';
 import { ESTIMATE_KEYS, estimateGaps } from '../../src/local/predict/estimates.js';
 import { predict, predictFlatRows, predictMany, predictorSource } from '../../src/local/predict/index.js';
 
@@ -53,7 +54,7 @@ describe('estimates at a temperature', () => {
   it('beats the classic pipeline (Joback Tb, Tc, Pc -> Lee-Kesler) on n-hexane, measured 20.2 kPa at 298.15 K', () => {
     const joback = (k: string) => hexane.properties.fixed[k].find((p) => p.s === 'joback')!.v;
     const [tb, tc, pc] = [joback('tb'), joback('tc'), joback('pc')];
-    const classic = leeKeslerPsat(298.15, tc, pc, leeKeslerOmegaAt(tb, tc, pc));
+    const classic = leeKeslerPsat(298.15, tc, pc, leeKeslerOmega(tb, tc, pc));
     const ours = hexane.properties.tdep.pvap.find((x) => x.t === 298.15)!.v;
     expect(Math.abs(Math.log(ours / 20.2))).toBeLessThan(Math.abs(Math.log(classic / 20.2)));
   });
@@ -153,7 +154,7 @@ describe.skipIf(!db)('the whole chain against measured curves of compounds out o
         if (Math.abs(p.v - m.v) <= p.e!) within++;
         if (tb === undefined || tc === undefined || pc === undefined || m.t >= tc) continue;
         ours.push(Math.abs(Math.log(p.v / m.v)));
-        classic.push(Math.abs(Math.log(leeKeslerPsat(m.t, tc, pc, leeKeslerOmegaAt(tb, tc, pc)) / m.v)));
+        classic.push(Math.abs(Math.log(leeKeslerPsat(m.t, tc, pc, leeKeslerOmega(tb, tc, pc)) / m.v)));
       }
     }
     const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];

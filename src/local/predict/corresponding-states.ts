@@ -3,8 +3,10 @@
 // with its reference, so that an equation registry can take them as they are. The predictor (estimates.ts) feeds
 // them the model family's constants; docs/predict.md gives the measured errors that chose them.
 
-/** Molar gas constant, J/(mol×K). */
-export const R = 8.314462618;
+import { rackett } from '../../tdep/equations.js';
+import { R } from '../store/import/units.js';
+
+export { R };
 /** One standard atmosphere, kPa. */
 export const P_ATM = 101.325;
 
@@ -42,9 +44,6 @@ export function ambroseWaltonPsat(t: number, tc: number, pc: number, omega: numb
   return pc * Math.exp(f0 + omega * (f1 + omega * f2));
 }
 
-/** Lee–Kesler's acentric factor from Tb, Tc, Pc (kPa): its vapour-pressure curve through (Tb, 1 atm); Lee/Kesler (1975). */
-export const leeKeslerOmegaAt = (tb: number, tc: number, pc: number) => (Math.log(P_ATM / pc) - lkF0(tb / tc)) / lkF1(tb / tc);
-
 /**
  * Haggenmacher's ΔZ of vaporization, √(1 − Pr/Tr³) (Haggenmacher, J. Am. Chem. Soc. 68 (1946) 1633; PPO 5th ed. eq. 7-2.5).
  */
@@ -74,7 +73,7 @@ export function anchoredLeeKeslerPsat(t: number, tb: number, tc: number, omega: 
 // --- saturated liquid density ---
 
 /** Rackett / Yamada–Gunn saturated liquid molar volume, m³/kmol (Pc kPa): (R Tc/Pc) Z^(1 + (1 − Tr)^(2/7)); Rackett, J. Chem. Eng. Data 15 (1970) 514. */
-export const rackettVolume = (t: number, tc: number, pc: number, z: number) => ((R * tc) / pc) * z ** (1 + (1 - t / tc) ** (2 / 7));
+export const rackettVolume = (t: number, tc: number, pc: number, z: number) => rackett(t, tc, pc, z, R);
 
 /** Yamada–Gunn's Rackett parameter from ω: 0.29056 − 0.08775 ω; Yamada/Gunn, J. Chem. Eng. Data 18 (1973) 234. */
 export const yamadaGunnZra = (omega: number) => 0.29056 - 0.08775 * omega;
@@ -87,15 +86,6 @@ export const rackettFrom = (t: number, tc: number, z: number, t0: number, v0: nu
 
 /** Tyn–Calus molar volume at the normal boiling point, m³/kmol from Vc in m³/kmol: 0.285 Vc^1.048 (cm³/mol); Tyn/Calus, Processing 21 (1975) 16; PPO 5th ed. eq. 4-12.3. */
 export const tynCalusVb = (vc: number) => (0.285 * (vc * 1000) ** 1.048) / 1000;
-
-/** COSTALD saturated liquid molar volume (unit of vStar): Hankinson/Thomson, AIChE J. 25 (1979) 653; PPO 5th ed. eq. 4-12.2. */
-export function costaldVolume(t: number, tc: number, vStar: number, omega: number): number {
-  const tr = t / tc;
-  const tau = 1 - tr;
-  const v0 = 1 - 1.52816 * Math.cbrt(tau) + 1.43907 * tau ** (2 / 3) - 0.81446 * tau + 0.190454 * tau ** (4 / 3);
-  const vd = (-0.296123 + tr * (0.386914 + tr * (-0.0427258 - 0.0480645 * tr))) / (tr - 1.00001);
-  return vStar * v0 * (1 - omega * vd);
-}
 
 // --- enthalpy of vaporization (J/mol) ---
 

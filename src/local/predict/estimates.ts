@@ -8,7 +8,6 @@ import { roundSignificant } from '../../api/precision.js';
 import type { DataPoint, PropertyMap } from '../../api/types.js';
 import {
   anchoredLeeKeslerPsat,
-  leeKeslerOmegaAt,
   leeKeslerOmegaFromSlope,
   rackettFrom,
   rowlinsonBondi,
@@ -18,6 +17,7 @@ import {
   watson,
   yamadaGunnZra,
 } from './corresponding-states.js';
+import { leeKeslerOmega } from './derived.js';
 import { jobackCp } from './joback.js';
 
 /** The T-dependent keys estimated through corresponding states, in registry order. */
@@ -111,8 +111,8 @@ function derive(x: Inputs, e: Inputs): Derived {
       sum += w / (d * d);
     };
     if (pc !== undefined) {
-      const w = leeKeslerOmegaAt(tb, tc, pc);
-      add(w, Math.abs(leeKeslerOmegaAt(tb, tc, pc + e.pc!) - w));
+      const w = leeKeslerOmega(tb, tc, pc);
+      add(w, Math.abs(leeKeslerOmega(tb, tc, pc + e.pc!) - w));
     }
     if (x.af !== undefined && x.afE !== undefined) add(x.af, x.afE);
     if (sw > 0) omega = sum / sw;
