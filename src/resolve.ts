@@ -15,6 +15,7 @@ import { isCompoundIdForm } from './api/ids.js';
 import { isInchiKey } from './api/inchikey.js';
 import type { Compound, DataPoint } from './api/types.js';
 import type { Backend } from './backend.js';
+import { normalizeText } from './local/store/search/query.js';
 
 export interface ResolveOptions {
   /** A word that matches no record exactly: take the search's only hit (default true). */
@@ -37,14 +38,8 @@ const INCHIKEY_BLOCK = /^[A-Z]{14}$/;
 /** SMILES syntax beyond atom letters: a branch, bond, ring digit, bracket atom or charge. */
 const SMILES_SYNTAX = /[()[\]=#$:/\\%0-9@+-]/;
 
-/** Case, accents and spacing aside (the search's normal form of names). */
-const norm = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[\p{M}\p{Cf}]/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+/** Case, accents and spacing aside: the search's normal form of names. */
+const norm = normalizeText;
 
 /**
  * The id of the record `text` names (the rule above). 400 for an empty text, for a word several records
