@@ -5,8 +5,8 @@
 import { notFound, type ChemError } from '../api/errors.js';
 import type { Compound, DataPoint, SourceDescriptor, State, StateResult } from '../api/types.js';
 import type { LocalBackend } from './backend.js';
-import { Lru } from '../lru.js';
-import { resolveHeld } from '../resolve.js';
+import { Lru } from '../util/lru.js';
+import { resolveHeld } from '../lookup/resolve.js';
 import { Curves } from '../tdep/curves.js';
 import { GAS_SOURCES, type Constants } from '../tdep/phase.js';
 import { PHASE_KEYS, statesOf, type StateQuery } from '../tdep/state.js';

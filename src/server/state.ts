@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ChemError } from '../api/errors.js';
 import { property } from '../api/properties.js';
-import type { Backend } from '../backend.js';
+import type { Backend } from '../api/backend.js';
 import { parsePressure, parseTemperatures } from '../tdep/quantities.js';
 import type { StateQuery } from '../tdep/state.js';
 import { quote } from './errors.js';

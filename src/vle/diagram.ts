@@ -4,11 +4,11 @@
 // Shared by `chem vle` and the server's GET /api/v1/vle.
 import { notFound, usageError } from '../api/errors.js';
 import type { Compound, DataPoint, Mixture, ParameterSet } from '../api/types.js';
-import type { Backend } from '../backend.js';
-import { resolveCompound, type ResolveOptions } from '../resolve.js';
+import type { Backend } from '../api/backend.js';
+import { resolveCompound, type ResolveOptions } from '../lookup/resolve.js';
 import { roundResult } from './digits.js';
 import { ideal, lnGammaOf, MODELS, RECORD_MODEL, type LnGamma, type ModelName, type RQ } from './activity.js';
-import { parseCurve, type PsatCurve } from './psat.js';
+import { parseCurve, type PsatCurve } from '../tdep/curve-text.js';
 import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, Psat, type Azeotrope, type Outcome, type System } from './solve.js';
 
 export interface VleRequest {

@@ -2,10 +2,10 @@
 // each point solved by Brent's bracketed method on one unknown (T at fixed P, or P at fixed T via
 // the dew point's composition loop), and the azeotrope where y1 − x1 changes sign.
 import { CAN_SPLIT, RECORD_MODEL, splitsAt, type LnGamma, type ModelName } from './activity.js';
-import type { PsatCurve } from './psat.js';
+import type { PsatCurve } from '../tdep/curve-text.js';
 import { threePhase, type ThreePhase } from './heterogeneous.js';
 import type { Liquids } from './lle.js';
-import { bracketed, brent } from './roots.js';
+import { bracketed, brent } from '../util/roots.js';
 
 /** A component's vapour pressure: its correlations, best first, each used only inside its range. */
 export class Psat {
@@ -37,7 +37,7 @@ export class Psat {
   }
 }
 
-export { brent } from './roots.js';
+export { brent } from '../util/roots.js';
 
 export interface System {
   model: ModelName;

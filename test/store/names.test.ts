@@ -14,7 +14,7 @@ import { fullRecord } from '../../src/local/store/record.js';
 import { NAME_TABLE, readNameTable } from '../../src/local/store/name-structures.js';
 import { SOURCES } from '../../src/local/store/import/sources.js';
 import { normalizeText } from '../../src/local/store/search/query.js';
-import { inchiOf } from '../../src/local/chem/inchi.js';
+import { inchiOf } from '../../src/chem/inchi.js';
 import { merge } from '../../src/local/store/merge.js';
 import { computeStructures, type StructureJob } from '../../src/local/store/structures.js';
 import type { IdentityRec } from '../../src/local/store/import/context.js';

@@ -10,7 +10,7 @@ import { compoundIdFor } from '../../src/api/ids.js';
 import { buildDatabase } from '../../src/local/store/build.js';
 import { Store } from '../../src/local/store/store.js';
 import { fullRecord } from '../../src/local/store/record.js';
-import { parseSmiles } from '../../src/local/chem/molecule.js';
+import { parseSmiles } from '../../src/chem/molecule.js';
 
 const MIRROR = fileURLToPath(new URL('../fixtures/store/mirror', import.meta.url));
 const ETHANOL = compoundIdFor('LFQSCWFLJHTTHZ-UHFFFAOYSA-N');

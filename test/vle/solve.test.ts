@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParameterSet } from '../../src/api/types.js';
 import { ideal, nrtl, splitsAt, uniquac, wilson } from '../../src/vle/activity.js';
-import { describeCurve, parseCurve } from '../../src/vle/psat.js';
+import { describeCurve, parseCurve } from '../../src/tdep/curve-text.js';
 import { azeotrope, brent, bubbleP, bubbleT, dewP, dewT, isPoint, Psat, pureBoilingT, type System } from '../../src/vle/solve.js';
 
 const curve = (equation: string, coeffs: number[], tmin: number, tmax: number) => parseCurve(describeCurve(equation, coeffs, tmin, tmax))!;

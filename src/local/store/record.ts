@@ -9,8 +9,8 @@
 import { ChemError, usageError } from '../../api/errors.js';
 import { isCompoundId } from '../../api/ids.js';
 import type { Compound, DataPoint, PropertyMap } from '../../api/types.js';
-import { Lru } from '../../lru.js';
-import type { Molecule } from '../chem/molecule.js';
+import { Lru } from '../../util/lru.js';
+import type { Molecule } from '../../chem/molecule.js';
 import type { Store } from './store.js';
 
 function checkCompoundId(id: string): void {
@@ -36,7 +36,7 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
   let follows: ReadonlyMap<string, string> | undefined;
   // OpenChemLib is loaded only for what needs a structure (a stored-only record skips it).
   if (c.smiles && (files || opts.predictions !== false)) {
-    const chem = await import('../chem/molecule.js');
+    const chem = await import('../../chem/molecule.js');
     let mol: Molecule | undefined;
     try {
       mol = chem.parseSmiles(c.smiles);
@@ -53,7 +53,7 @@ export async function fullRecord(store: Store, id: string, opts: RecordOptions =
     if (mol && opts.predictions !== false) follows = await addPredictions(c, mol, notices);
   }
   if (c.mw === undefined && c.formula) {
-    const mw = (await import('../chem/molecule.js')).formulaWeight(c.formula);
+    const mw = (await import('../../chem/molecule.js')).formulaWeight(c.formula);
     if (mw !== undefined) c.mw = Math.round(mw * 1e4) / 1e4;
   }
   if (alias) notices.unshift(mergedNotice(id, c));
@@ -81,16 +81,16 @@ interface StructureFiles {
  */
 const filesCache = new Lru<string, StructureFiles>(500);
 
-async function structureFiles(smiles: string, mol: Molecule | undefined, chem: typeof import('../chem/molecule.js')): Promise<StructureFiles> {
+async function structureFiles(smiles: string, mol: Molecule | undefined, chem: typeof import('../../chem/molecule.js')): Promise<StructureFiles> {
   const kept = filesCache.get(smiles);
   if (kept) return kept;
   const f: StructureFiles = { notices: [] };
   try {
-    f.drawing = await (await import('../chem/drawing.js')).pngDataUri(smiles);
+    f.drawing = await (await import('../../chem/drawing.js')).pngDataUri(smiles);
   } catch (err) {
     f.notices.push(`drawing left out: ${chem.parserMessage(err)}`);
   }
-  const molfiles = await import('../chem/molfile.js');
+  const molfiles = await import('../../chem/molfile.js');
   if (mol) addMolfiles(f, mol, chem.parserMessage, molfiles);
   else await rdkitMolfiles(f, smiles, chem.parserMessage, molfiles);
   filesCache.set(smiles, f);
@@ -98,7 +98,7 @@ async function structureFiles(smiles: string, mol: Molecule | undefined, chem: t
 }
 
 /** A SMILES OpenChemLib cannot read (hypervalent, unusual charges): RDKit's 2D molfile, the 3D embedded from it. */
-async function rdkitMolfiles(c: StructureFiles, smiles: string, message: (err: unknown) => string, files: typeof import('../chem/molfile.js')): Promise<void> {
+async function rdkitMolfiles(c: StructureFiles, smiles: string, message: (err: unknown) => string, files: typeof import('../../chem/molfile.js')): Promise<void> {
   try {
     const read = await files.rdkitMolfile2d(smiles);
     if (!read) return void c.notices.push('mol2d and mol3d left out: RDKit cannot read the SMILES either');
@@ -109,7 +109,7 @@ async function rdkitMolfiles(c: StructureFiles, smiles: string, message: (err: u
   }
 }
 
-function addMolfiles(c: StructureFiles, mol: Molecule, message: (err: unknown) => string, files: typeof import('../chem/molfile.js')): void {
+function addMolfiles(c: StructureFiles, mol: Molecule, message: (err: unknown) => string, files: typeof import('../../chem/molfile.js')): void {
   let layout: Molecule;
   try {
     layout = files.laidOut(mol);
@@ -122,7 +122,7 @@ function addMolfiles(c: StructureFiles, mol: Molecule, message: (err: unknown) =
 }
 
 /** The 3D molfile embedded from a 2D layout, or why it is left out. */
-function add3d(c: StructureFiles, mol: Molecule, layout: Molecule, message: (err: unknown) => string, files: typeof import('../chem/molfile.js')): void {
+function add3d(c: StructureFiles, mol: Molecule, layout: Molecule, message: (err: unknown) => string, files: typeof import('../../chem/molfile.js')): void {
   const { notices } = c;
   if (files.tooLargeFor3d(mol)) {
     notices.push(`mol3d left out: over ${files.MAX_3D_HEAVY_ATOMS} heavy atoms`);
@@ -151,7 +151,7 @@ async function addPredictions(c: Compound, mol: Molecule, notices: string[]): Pr
     // point at 298.15 K beside them would only crowd its tables and plots (`chem predict --t` gives them)
     pred = predictMolecule(mol, { props: PREDICTED_KEYS.filter((k) => !ESTIMATE_KEYS.includes(k)) });
   } catch (err) {
-    notices.push(`predictions left out: ${(await import('../chem/molecule.js')).parserMessage(err)}`);
+    notices.push(`predictions left out: ${(await import('../../chem/molecule.js')).parserMessage(err)}`);
     return follows;
   }
   const append = (target: PropertyMap, from: PropertyMap) => {

@@ -27,7 +27,7 @@ export async function convertFromDb(db: DB, from: ConvertFormat, value: string):
     case 'inchi':
       return db.prepare(WHERE.inchi).get(v.startsWith('InChI=') ? v : `InChI=${v}`) as ConversionResult | undefined;
     case 'smiles': {
-      const { parseSmiles, canonicalSmiles } = await import('../../chem/molecule.js');
+      const { parseSmiles, canonicalSmiles } = await import('../../../chem/molecule.js');
       return db.prepare(WHERE.smiles).get(canonicalSmiles(parseSmiles(v))) as ConversionResult | undefined;
     }
     case 'cid':

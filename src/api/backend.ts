@@ -1,7 +1,7 @@
 // The one interface both backends implement and the server exposes. Every method returns the
 // exact v1 response body of its endpoint and fails with a ChemError carrying a v1 status.
-import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from './api/types.js';
-import type { StateQuery } from './tdep/state.js';
+import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from './types.js';
+import type { StateQuery } from '../tdep/state.js';
 
 export type { StateQuery };
 
