@@ -19,7 +19,7 @@ const upward = LAYERS.flatMap((from, i) =>
     to: { path: to },
   })),
 );
-module.exports = {
+export default {
   forbidden: [
     ...upward,
     { name: 'no-circular', comment: 'files that import each other in a loop', severity: 'error', from: {}, to: { circular: true } },
