@@ -119,7 +119,7 @@ export class LocalBackend implements Backend {
   // scheme (ids.ts), before the database is opened.
   async compound(cid: string, opts: CompoundOptions = {}): Promise<CompoundResponse> {
     checkLocalCompoundId(cid);
-    const { fullRecord } = await import('./store/record.js');
+    const { fullRecord } = await import('./record.js');
     return { comp: await fullRecord(await this.store(), cid, { files: opts.files, predictions: opts.predictions }) };
   }
 

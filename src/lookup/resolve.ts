@@ -15,7 +15,7 @@ import { isCompoundIdForm } from '../api/ids.js';
 import { isInchiKey } from '../api/inchikey.js';
 import type { Compound, DataPoint } from '../api/types.js';
 import type { Backend } from '../api/backend.js';
-import { normalizeText } from '../local/store/search/query.js';
+import { normalizeText } from '../util/text.js';
 
 export interface ResolveOptions {
   /** A word that matches no record exactly: take the search's only hit (default true). */

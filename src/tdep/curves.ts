@@ -8,7 +8,7 @@
 import { isTDependent, property } from '../api/properties.js';
 import { roundSignificant, significantDigits } from '../api/precision.js';
 import type { DataPoint, StatePoint } from '../api/types.js';
-import { orderPoints } from '../local/store/record.js';
+import { orderPoints } from '../api/ranking.js';
 import { convert } from '../units/registry.js';
 import { curveFunction, EQUATION_ORDER, EQUATIONS } from './equations.js';
 

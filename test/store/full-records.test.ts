@@ -24,7 +24,7 @@ async function database(): Promise<string> {
 describe.skipIf(!(given && existsSync(given)) && !(process.env.CHEM_TEST_ALL_RECORDS === '1' && data && existsSync(join(data, 'chemicals'))))('every record of the full database', () => {
   it('reads every record, draws every structure, and leaves out only what cannot be computed', { timeout: 4 * 3600_000 }, async () => {
     const { Store } = await import('../../src/local/store/store.js');
-    const { fullRecord } = await import('../../src/local/store/record.js');
+    const { fullRecord } = await import('../../src/local/record.js');
     const { pngDataUri } = await import('../../src/chem/drawing.js');
     const { atomCounts, parseSmiles } = await import('../../src/chem/molecule.js');
     const { laidOut, MAX_3D_HEAVY_ATOMS, molfile2d, molfile3d } = await import('../../src/chem/molfile.js');

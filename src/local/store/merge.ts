@@ -29,7 +29,7 @@ import type { IdentityRec, PointRec } from './import/context.js';
 import { NAME_RANK, STRUCTURE_RANK, rankOf } from './import/sources.js';
 import { hillOf as hill } from './formula.js';
 import { median, outlierIndices } from './outliers.js';
-import { normalizeText } from './search/query.js';
+import { normalizeText } from '../../util/text.js';
 import { chemistCase } from './name-case.js';
 import { roundDecimals } from '../../api/precision.js';
 import type { StructureJob } from './structures.js';

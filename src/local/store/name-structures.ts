@@ -18,7 +18,7 @@ import { gunzipSync } from 'node:zlib';
 import type { IdentityRec, PointRec } from './import/context.js';
 import { NAME_RANK, rankOf } from './import/sources.js';
 import { formulaCounts, hillOf } from './formula.js';
-import { normalizeText } from './search/query.js';
+import { normalizeText } from '../../util/text.js';
 import type { StructureJob, StructureResult } from './structures.js';
 
 export const NAME_TABLE = new URL('../../../data/opsin-names.tsv.gz', import.meta.url);

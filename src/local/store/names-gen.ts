@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { buildDatabase } from './build.js';
 import { openDb } from './schema.js';
 import { computeStructures } from './structures.js';
-import { normalizeText } from './search/query.js';
+import { normalizeText } from '../../util/text.js';
 import { NAME_TABLE, OPSIN_URL } from './name-structures.js';
 import { DEBIAN_OPSIN_JAR, opsinVersion } from '../../chem/opsin.js';
 

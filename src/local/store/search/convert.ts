@@ -3,7 +3,7 @@
 // their normal form (main names first); a SMILES matches by OpenChemLib canonical identity.
 import type { ConversionResult, ConvertFormat } from '../../../api/types.js';
 import type { DB } from '../schema.js';
-import { normalizeText } from './query.js';
+import { normalizeText } from '../../../util/text.js';
 
 const COLS = "c.id AS cid, COALESCE(c.inchi, '') AS inchi, COALESCE(c.inchikey, '') AS inchikey, c.compound AS name, COALESCE(c.smiles, '') AS smiles";
 
