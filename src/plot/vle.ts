@@ -3,7 +3,7 @@
 // Where the liquid splits, the bubble curve is the two liquids' branches and the three-phase line
 // between them. The binodal of `chem lle`: T against the x1 of each liquid, closed at a critical point.
 import type { PlotPoint, PlotSeries } from './data.js';
-import type { VlePoint, VleResult } from '../vle/diagram.js';
+import type { VlePoint, VleResult } from '../vle/types.js';
 import type { LleResult } from '../vle/lle-diagram.js';
 
 export interface Conversions {

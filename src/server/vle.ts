@@ -7,7 +7,7 @@ import { ChemError } from '../api/errors.js';
 import type { Backend } from '../api/backend.js';
 import { displayUnit } from '../units/display.js';
 import { Lru } from '../util/lru.js';
-import type { VleRequest, VleResult } from '../vle/diagram.js';
+import type { VleRequest, VleResult } from '../vle/types.js';
 import type { LleRequest } from '../vle/lle-diagram.js';
 import { components, numbers, param, type Query } from './query.js';
 import { svgReply, unitsOf } from './ui/routes.js';

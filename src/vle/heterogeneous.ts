@@ -4,7 +4,7 @@
 // ones, at fixed T directly. Inside the split every overall x1 has this one T (or P) and vapour.
 import { liquidsAt, type Liquids } from './lle.js';
 import { bracketed } from '../util/roots.js';
-import type { System } from './solve.js';
+import type { System } from './system.js';
 
 export interface ThreePhase {
   /** K */

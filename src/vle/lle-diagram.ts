@@ -8,7 +8,8 @@ import type { Compound } from '../api/types.js';
 import type { Backend } from '../api/backend.js';
 import { resolveCompound } from '../lookup/resolve.js';
 import { RECORD_MODEL, type LnGamma, type ModelName } from './activity.js';
-import { chooseModel, pairMixture, rqOf, splitNotice, vleFitted, type VleComponent, type VleResult } from './diagram.js';
+import { chooseModel, pairMixture, rqOf, splitNotice, vleFitted } from './diagram.js';
+import type { VleComponent, VleResult } from './types.js';
 import { criticalPoints, liquidsAt, type Critical } from './lle.js';
 
 export const LLE_MODELS = ['nrtl', 'uniquac'] as const;

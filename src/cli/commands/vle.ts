@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { usageError } from '../../api/errors.js';
 import { MODELS, type ModelName } from '../../vle/activity.js';
-import type { VleResult } from '../../vle/diagram.js';
+import type { VleResult } from '../../vle/types.js';
 import { list } from '../arguments.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
