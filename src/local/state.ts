@@ -70,7 +70,7 @@ async function fillEstimates(backend: StateBackend, smiles: string, states: Stat
     return undefined;
   });
   if (!r) return;
-  const { predictorSource } = await import('./predict/index.js');
+  const { predictorSource } = await import('./predict/methods.js');
   for (const s of asked) {
     const filled = wanted(s).filter((k) => {
       const at = (r.properties.tdep[k] ?? []).filter((p) => p.t === s.t);
@@ -99,7 +99,7 @@ async function predictedState(backend: StateBackend, smiles: string, query: Stat
   });
   const notices = ['not in the database: estimates from the structure alone (calc), no phase'];
   if (!states.some((s) => Object.keys(s.props).length)) throw notFound(`${smiles} is not in the database and no estimate covers ${ts.join(', ')} K`);
-  const { predictorSource } = await import('./predict/index.js');
+  const { predictorSource } = await import('./predict/methods.js');
   const known = Object.fromEntries(states.flatMap((s) => Object.values(s.props).flat().map((p) => [p.s, predictorSource(p.s)])));
   return { compound: { cid: '', name: '', cas: '' }, states, notices, src: sourcesOf(states, known) };
 }
