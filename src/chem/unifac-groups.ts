@@ -47,6 +47,8 @@ interface Occurrence {
   sub: Subgroup;
   atoms: number[];
   times: number;
+  /** Which of the subgroup's SMARTS found it: between equal priorities, the earlier SMARTS wins. */
+  alt: number;
 }
 
 /** Backtracking steps before the search gives up (no molecule of the database needs a thousandth of it). */
@@ -58,14 +60,14 @@ function occurrences(g: MolGraph, model: GroupModel): Occurrence[] {
   const out: Occurrence[] = [];
   for (const { sub, patterns } of table(model)) {
     const seen = new Set<string>();
-    for (const { pattern, times } of patterns)
+    for (const [alt, { pattern, times }] of patterns.entries())
       for (let a = 0; a < g.heavy; a++)
         forEachMatch(pattern, g, a, false, cls, (map) => {
           const atoms = [...map].sort((x, y) => x - y);
           const key = atoms.join();
           if (!seen.has(key)) {
             seen.add(key);
-            out.push({ sub, atoms, times });
+            out.push({ sub, atoms, times, alt });
           }
         });
   }
@@ -77,8 +79,10 @@ export function assignGroups(g: MolGraph, model: GroupModel): Assignment {
   const heavy = [...Array(g.heavy).keys()].filter((a) => g.z[a] !== 1);
   if (!heavy.length) return { ok: false, uncovered: [], why: 'no heavy atom' };
   const occ = occurrences(g, model).filter((o) => o.atoms.every((a) => g.z[a] !== 1));
-  // priority first (the table's priorities grow with the atoms a subgroup holds), then size
-  occ.sort((x, y) => y.sub.priority - x.sub.priority || y.atoms.length - x.atoms.length || x.sub.id - y.sub.id);
+  // priority first (the table's priorities grow with the atoms a subgroup holds), then size; between occurrences of
+  // one subgroup, the one with fewer ring atoms (DDBST puts a chain CH2 rather than a ring's in CH2N, CHO...)
+  const inRing = (o: Occurrence) => o.atoms.reduce((n, a) => n + (g.ring[a] ? 1 : 0), 0);
+  occ.sort((x, y) => y.sub.priority - x.sub.priority || y.atoms.length - x.atoms.length || x.sub.id - y.sub.id || x.alt - y.alt || inRing(x) - inRing(y));
   const byAtom = new Map<number, Occurrence[]>(heavy.map((a) => [a, []]));
   for (const o of occ) for (const a of o.atoms) byAtom.get(a)?.push(o);
   const uncovered = heavy.filter((a) => !byAtom.get(a)!.length);
