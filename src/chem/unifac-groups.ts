@@ -5,7 +5,8 @@
 // DDBST's published assignments follow), then the one of higher priority, and backtracks when the rest of the
 // molecule cannot be covered.
 import { notFound } from '../api/errors.js';
-import type { MolGraph } from '../local/predict/molgraph.js';
+import { parseSmiles } from '../local/chem/molecule.js';
+import { molGraph, type MolGraph } from '../local/predict/molgraph.js';
 import { atomClasses, forEachMatch } from '../local/predict/smarts/match.js';
 import { compileSmarts } from '../local/predict/smarts/parse.js';
 import type { Pattern } from '../local/predict/smarts/pattern.js';
@@ -139,3 +140,8 @@ export function groupsOrThrow(g: MolGraph, model: GroupModel, who: string): Grou
 
 /** Counts as `descr.unifac` / `descr.dortmund` hold them: subgroup number as a string → count. */
 export const countsRecord = (c: GroupCounts): Record<string, number> => Object.fromEntries([...c].map(([k, v]) => [String(k), v]));
+
+/** The subgroups of a structure (SMILES), or a ChemError naming the atoms no subgroup covers. */
+export function groupsOfSmiles(smiles: string, model: GroupModel, who: string): GroupCounts {
+  return groupsOrThrow(molGraph(parseSmiles(smiles, { stereo: false })), model, who);
+}

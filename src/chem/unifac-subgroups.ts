@@ -269,3 +269,17 @@ export const DORTMUND_SUBGROUPS: readonly Subgroup[] = [
   sg(211, 2412, 'PF6', 99, 'PF6', 3.8183, 3.6018, '[F-][P]([F])([F])([F])([F])[F]'),
   sg(220, 6679, 'C5H4N+', 90, 'PYRIDIN', 2.4873, 2.4457, '[cH]1[cH][cH][cH][cH][n+]1'),
 ];
+
+/**
+ * UNIFAC-LLE (Magnussen, Rasmussen & Fredenslund 1981) uses the original subgroups' R and Q with its own main groups
+ * 1–32: the LLE main group of each original subgroup it has (its P1, P2, DEOH, TCE, MFA and TMS groups have no
+ * original subgroup; THF and the groups of later revisions have none in LLE).
+ */
+export const LLE_MAIN: ReadonlyMap<number, number> = new Map([
+  ...[1, 2, 3, 4].map((s) => [s, 1] as const),
+  ...[5, 6, 7, 8].map((s) => [s, 2] as const),
+  [9, 3], [10, 3], [11, 4], [12, 4], [13, 4], [14, 5], [16, 8], [17, 9], [18, 10], [19, 10], [20, 11], [61, 12],
+  [42, 13], [43, 13], [21, 14], [22, 14], [24, 15], [25, 15], [26, 15], [44, 16], [45, 16], [46, 16], [47, 17],
+  [48, 17], [49, 17], [50, 18], [51, 18], [52, 19], [53, 20], [40, 21], [41, 21], [36, 22], [54, 23], [55, 23],
+  [56, 23], [57, 24], [62, 25], [37, 27], [38, 27], [39, 27], [72, 30], [67, 32],
+]);
