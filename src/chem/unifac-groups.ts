@@ -5,11 +5,11 @@
 // DDBST's published assignments follow), then the one of higher priority, and backtracks when the rest of the
 // molecule cannot be covered.
 import { notFound } from '../api/errors.js';
-import { parseSmiles } from '../local/chem/molecule.js';
-import { molGraph, type MolGraph } from '../local/predict/molgraph.js';
-import { atomClasses, forEachMatch } from '../local/predict/smarts/match.js';
-import { compileSmarts } from '../local/predict/smarts/parse.js';
-import type { Pattern } from '../local/predict/smarts/pattern.js';
+import { parseSmiles } from './molecule.js';
+import { molGraph, type MolGraph } from './molgraph.js';
+import { atomClasses, forEachMatch } from './smarts/match.js';
+import { compileSmarts } from './smarts/parse.js';
+import type { Pattern } from './smarts/pattern.js';
 import { DORTMUND_SUBGROUPS, UNIFAC_SUBGROUPS, type Subgroup } from './unifac-subgroups.js';
 
 export type GroupModel = 'unifac' | 'dortmund';

@@ -6,7 +6,7 @@
 import { notFound } from '../api/errors.js';
 import { mixtureIdFor } from '../api/ids.js';
 import type { Compound } from '../api/types.js';
-import type { Backend } from '../backend.js';
+import type { Backend } from '../api/backend.js';
 import { groupsOfSmiles, subgroups, type GroupCounts, type GroupModel } from '../chem/unifac-groups.js';
 import { LLE_MAIN } from '../chem/unifac-subgroups.js';
 import { RECORD_MODEL as GROUP_MODEL_NAME, type GroupModelName } from './activity.js';

@@ -5,12 +5,13 @@
 import { usageError } from '../api/errors.js';
 import { roundSignificant } from '../api/precision.js';
 import type { Compound, Mixture } from '../api/types.js';
-import type { Backend } from '../backend.js';
-import { resolveCompound } from '../resolve.js';
+import type { Backend } from '../api/backend.js';
+import { resolveCompound } from '../lookup/resolve.js';
 import { GROUP_MODELS, isGroupModel, RECORD_MODEL, type GroupModelName, type LnGamma } from './activity.js';
 import { mixtureIdFor } from '../api/ids.js';
 import { countsRecord } from '../chem/unifac-groups.js';
-import { chooseActivity, chooseModel, pairMixture, rqOf, splitNotice, vleFitted, type Chosen, type VleComponent, type VleResult } from './diagram.js';
+import { chooseActivity, chooseModel, pairMixture, rqOf, splitNotice, vleFitted, type Chosen } from './diagram.js';
+import type { VleComponent, VleResult } from './types.js';
 import { criticalPoints, liquidsAt, type Critical } from './lle.js';
 
 export const LLE_MODELS = ['nrtl', 'uniquac', ...GROUP_MODELS] as const;

@@ -3,8 +3,8 @@
 // place. The points on a grid of temperatures become a curve, ln P linear in 1/T between them, used only inside
 // the grid's range (where the estimate has points: below the predicted Tc).
 import type { Compound, DataPoint } from '../api/types.js';
-import type { Backend } from '../backend.js';
-import type { PsatCurve } from './psat.js';
+import type { Backend } from '../api/backend.js';
+import type { PsatCurve } from '../tdep/curve-text.js';
 
 /** Temperatures of the grid, K: 5 K apart from 100 to 1000 K. */
 const GRID = Array.from({ length: 181 }, (_, i) => 100 + 5 * i);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { ChemError, usageError } from '../../api/errors.js';
-import { isLoopback } from '../../loopback.js';
+import { isLoopback } from '../../util/loopback.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
