@@ -44,9 +44,16 @@ export function pairMatrix(n: number, pairs: readonly PairSet[], name: string, f
 /** NRTL (Renon & Prausnitz 1968): tau_ij = a_ij + b_ij/T, G_ij = exp(−alpha_ij·tau_ij). */
 export function nrtlN(a: Matrix, b: Matrix, alpha: Matrix): Activity {
   const n = b.length;
+  // tau and G at the last T: a diagram's bubble points and stability tests ask for few temperatures
+  let lastT = NaN;
+  let tau: number[][] = [];
+  let G: number[][] = [];
   return (x, T) => {
-    const tau = b.map((row, i) => row.map((bij, j) => (i === j ? 0 : a[i]![j]! + bij / T)));
-    const G = tau.map((row, i) => row.map((t, j) => (i === j ? 1 : Math.exp(-alpha[i]![j]! * t))));
+    if (T !== lastT) {
+      tau = b.map((row, i) => row.map((bij, j) => (i === j ? 0 : a[i]![j]! + bij / T)));
+      G = tau.map((row, i) => row.map((t, j) => (i === j ? 1 : Math.exp(-alpha[i]![j]! * t))));
+      lastT = T;
+    }
     // per column j: S_j = Σ_k x_k G_kj, C_j = Σ_k x_k tau_kj G_kj
     const S = new Array<number>(n).fill(0);
     const C = new Array<number>(n).fill(0);
@@ -66,8 +73,13 @@ export function nrtlN(a: Matrix, b: Matrix, alpha: Matrix): Activity {
 /** Wilson (1964): Lambda_ij = exp(a_ij + b_ij/T); ln γ_i = 1 − ln Σ_j x_j Λ_ij − Σ_k x_k Λ_ki / Σ_j x_j Λ_kj. */
 export function wilsonN(a: Matrix, b: Matrix): Activity {
   const n = b.length;
+  let lastT = NaN;
+  let L: number[][] = [];
   return (x, T) => {
-    const L = b.map((row, i) => row.map((bij, j) => (i === j ? 1 : Math.exp(a[i]![j]! + bij / T))));
+    if (T !== lastT) {
+      L = b.map((row, i) => row.map((bij, j) => (i === j ? 1 : Math.exp(a[i]![j]! + bij / T))));
+      lastT = T;
+    }
     const S = L.map((row) => row.reduce((s, l, j) => s + x[j]! * l, 0));
     return x.map((_, i) => {
       let sum = 0;
@@ -106,8 +118,13 @@ export function uniquacCombinatorial(rq: readonly RQ[], x: readonly number[]): n
 /** UNIQUAC: the combinatorial part from r and q, the residual with tau_ij = exp(a_ij + b_ij/T). */
 export function uniquacN(a: Matrix, b: Matrix, rq: readonly RQ[]): Activity {
   const n = b.length;
+  let lastT = NaN;
+  let tau: number[][] = [];
   return (x, T) => {
-    const tau = b.map((row, i) => row.map((bij, j) => (i === j ? 1 : Math.exp(a[i]![j]! + bij / T))));
+    if (T !== lastT) {
+      tau = b.map((row, i) => row.map((bij, j) => (i === j ? 1 : Math.exp(a[i]![j]! + bij / T))));
+      lastT = T;
+    }
     const qx = x.reduce((s, xi, i) => s + xi * rq[i]!.q, 0);
     const th = x.map((xi, i) => (xi * rq[i]!.q) / qx);
     // S_j = Σ_k θ_k tau_kj
