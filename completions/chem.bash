@@ -44,7 +44,7 @@ _chem() {
     --width) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --x) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --model) COMPREPLY=($(compgen -W 'nrtl uniquac' -- "$cur")); return ;;
+    --model) COMPREPLY=($(compgen -W 'nrtl uniquac dortmund dortmund-2.0 unifac unifac-2.0 unifac-lle' -- "$cur")); return ;;
   esac
   case "$path" in
     '') subs='search convert predict config cache completion serve mixtures mid cid db plot vle state lle'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;

@@ -18,6 +18,7 @@ import { addEstimates, ESTIMATE_GRID, ESTIMATE_INPUTS, ESTIMATE_KEYS } from './e
 import { checkPredictOptions, CPG_GRID, DVISC_GRID, INFO, point, PREDICTED_KEYS, withEstimateInputs } from './methods.js';
 import { modelPoints } from './model-points.js';
 import { runStaged, type Staged } from './staged.js';
+import { assignGroups, countsRecord } from '../../chem/unifac-groups.js';
 
 const LABELS = OCL.Molecule.cAtomLabel;
 
@@ -182,11 +183,22 @@ function result(a: FeatureInputs, fixed: PropertyMap, tdep: PropertyMap): Predic
         mol_mw: round(mw),
         crippen: Object.assign(crippenTypes(cr), { mr: round(cr.mr) }),
         joback: jobackGroupKeys,
+        ...unifacDescriptors(g),
         mol_atom: elements,
         mol_nha: nHeavy,
       },
     },
   };
+}
+
+/** The UNIFAC and modified UNIFAC (Dortmund) subgroups (number → count), each only where every heavy atom is covered. */
+function unifacDescriptors(g: MolGraph): { unifac?: Record<string, number>; dortmund?: Record<string, number> } {
+  const out: { unifac?: Record<string, number>; dortmund?: Record<string, number> } = {};
+  for (const m of ['unifac', 'dortmund'] as const) {
+    const a = assignGroups(g, m);
+    if (a.ok) out[m] = countsRecord(a.counts);
+  }
+  return out;
 }
 
 /** The result with an `info` entry for each property it has points of. */
