@@ -57,8 +57,20 @@ BINARIES = [  # (component 1, component 2, T K)
     ('hydrogen sulfide', 'methane', 250), ('ethylene', 'ethane', 250), ('propylene', 'propane', 300), ('benzene', 'toluene', 380),
     ('n-hexane', 'n-heptane', 350), ('carbon dioxide', 'toluene', 400), ('hydrogen', 'propane', 300), ('ethylene', 'propylene', 280),
     ('benzene', 'cyclohexane', 350), ('methane', 'n-decane', 400), ('carbon dioxide', 'methane', 230), ('nitrogen', 'carbon dioxide', 270),
+    ('ethane', 'n-butane', 330), ('nitrogen', 'propane', 250), ('propane', 'benzene', 400), ('ethylene', 'n-butane', 330),
+    ('carbon dioxide', 'benzene', 400), ('hydrogen sulfide', 'n-pentane', 380),
 ]
 X1 = [0.05, 0.2, 0.4, 0.6, 0.8]
+
+def real_bubble(f, T, P, x1, y1):
+    # near and beyond a mixture's critical point FlashVL can return a spurious bubble point (an incipient
+    # phase close to the feed, or one whose pressure falls back): kept only where a TP flash 0.01 % below
+    # it splits into a gas of that y1 over a liquid of the feed's composition
+    try:
+        r = f.flash(T=T, P=P * 0.9999, zs=[x1, 1 - x1])
+    except Exception:
+        return False
+    return r.gas is not None and len(r.liquids) == 1 and abs(r.liquids[0].zs[0] - x1) < 0.002 and abs(r.gas.zs[0] - y1) < 0.01 and abs(y1 - x1) > 1e-3
 
 def binaries():
     out = []
@@ -71,7 +83,7 @@ def binaries():
             except Exception as e:  # beyond the critical line: no bubble point
                 continue
             y = r.gas.zs if r.gas is not None else None
-            if y is None or abs(y[0] - x1) < 1e-4:
+            if y is None or not real_bubble(f, T, r.P, x1, y[0]):
                 continue
             pts.append(dict(x1=x1, p=r.P / 1000, y1=y[0]))
         out.append(dict(components=comps, kij=kij, t=T, points=pts))
