@@ -22,6 +22,7 @@ import { plotCommand } from './commands/plot.js';
 import { lleCommand } from './commands/lle.js';
 import { vleCommand } from './commands/vle.js';
 import { stateCommand } from './commands/state.js';
+import { flashCommand } from './commands/flash.js';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
@@ -68,6 +69,7 @@ export function buildProgram(deps: Deps): Command {
     plotCommand(deps),
     vleCommand(deps),
     stateCommand(deps),
+    flashCommand(deps),
     lleCommand(deps),
   ];
   for (const cmd of commands) program.addCommand(inherit(cmd, program));

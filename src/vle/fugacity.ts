@@ -46,15 +46,13 @@ export function prFugacity(comps: readonly PrComponent[], kij: readonly (readonl
 export interface RaoultComponent {
   /** Pa at T (the component's vapour-pressure correlation); NaN outside its range. */
   psat: (T: number) => number;
-  /** kg/m³ of the pure liquid at T (its recommended saturated-liquid density), NaN where unknown. */
-  rhol: (T: number) => number;
   /** g/mol */
   mw: number;
 }
 
 /**
- * Modified Raoult's law: the liquid by an activity model (φ_i = γ_i Psat_i / P), the gas ideal; its
- * liquid density the molar-volume-additive mix of the pure liquids' densities at T.
+ * Modified Raoult's law: the liquid by an activity model (φ_i = γ_i Psat_i / P), the gas ideal. Its
+ * density is the ideal gas's; a liquid's needs the pure liquids' densities (mixture-flash.ts): NaN here.
  */
 export function raoultFugacity(comps: readonly RaoultComponent[], activity: Activity, canSplit: boolean): Fugacity {
   const n = comps.length;
@@ -77,11 +75,9 @@ export function raoultFugacity(comps: readonly RaoultComponent[], activity: Acti
     },
     kStart: (T, P) => comps.map((c) => c.psat(T) / (P * 1000)),
     density(x, T, P, liquid) {
+      if (liquid) return NaN;
       const mw = x.reduce((s, xi, i) => s + xi * comps[i]!.mw, 0);
-      if (!liquid) return (P * mw) / (R * T); // ideal gas: P (Pa)·M (kg/mol)/(R T)
-      // V = Σ x_i M_i / ρ_i (m³/mol with M in kg/mol)
-      const v = x.reduce((s, xi, i) => s + (xi * comps[i]!.mw) / 1000 / comps[i]!.rhol(T), 0);
-      return mw / 1000 / v;
+      return (P * mw) / (R * T); // ideal gas: P (Pa)·M (kg/mol)/(R T)
     },
   };
 }
