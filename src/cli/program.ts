@@ -79,7 +79,10 @@ export function buildProgram(deps: Deps): Command {
 
 /** Output, exit and suggestion settings for a command and all its subcommands. */
 function inherit(cmd: Command, parent: Command): Command {
+  // a command that reads excess arguments itself (chem vle names what to use for three) keeps doing so
+  const excess = (cmd as unknown as { _allowExcessArguments: boolean })._allowExcessArguments;
   cmd.copyInheritedSettings(parent);
+  cmd.allowExcessArguments(excess);
   for (const sub of cmd.commands) inherit(sub, cmd);
   return cmd;
 }

@@ -20,8 +20,8 @@ export interface VleRequest {
   t?: number;
   /** Liquid (or, with dew, vapour) mole fractions of component 1; default 0 to 1 by 0.05. */
   x?: number[];
-  /** Default: the best set the record has, NRTL first. */
-  model?: ModelName;
+  /** Default: the best set the record has, NRTL first; pr: Peng–Robinson (pr-diagram.ts). */
+  model?: ModelName | 'pr';
   dew?: boolean;
 }
 
@@ -92,7 +92,7 @@ export function checkRequest(r: VleRequest): void {
   if (r.p !== undefined && !(r.p > 0 && r.p <= P_MAX)) throw usageError(`invalid pressure ${r.p}: expected kPa in (0, ${P_MAX}]`);
   if (r.t !== undefined && !(r.t > 0 && r.t <= T_MAX)) throw usageError(`invalid temperature ${r.t}: expected K in (0, ${T_MAX}]`);
   for (const x of r.x ?? []) if (!(x >= 0 && x <= 1)) throw usageError(`invalid mole fraction ${x}: x must lie in [0, 1]`);
-  if (r.model && !MODELS.includes(r.model)) throw usageError(`unknown model "${r.model}": expected ${MODELS.join(', ')}`);
+  if (r.model && r.model !== 'pr' && !MODELS.includes(r.model)) throw usageError(`unknown model "${r.model}": expected ${MODELS.join(', ')} or pr`);
 }
 
 /** The record of the compound a user's word names (resolve.ts). */
@@ -188,6 +188,7 @@ export function chooseModel(mix: Mixture | undefined, asked: ModelName | undefin
 
 export async function vleDiagram(backend: Backend, req: VleRequest, opts: ResolveOptions = {}): Promise<VleResult> {
   checkRequest(req);
+  if (req.model === 'pr') throw usageError('Peng–Robinson diagrams are pr-diagram.ts\'s (vle-answer.ts chooses)');
   const comps = [await resolve(backend, req.c1, opts), await resolve(backend, req.c2, opts)] as [Compound, Compound];
   if (comps[0].id === comps[1].id) throw usageError(`"${req.c1}" and "${req.c2}" are the same compound (${comps[0].compound}, ${comps[0].id})`);
   const ranked = comps.map((c) => {

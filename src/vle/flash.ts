@@ -343,6 +343,7 @@ function incipient(model: Fugacity, z: readonly number[], T: number, P: number, 
  */
 export function saturation(model: Fugacity, z: readonly number[], fixed: { t: number } | { p: number }, vf: 0 | 1, guess?: Saturation): Saturation {
   const bubble = vf === 0;
+  if (model.eos && z.filter((v) => v > 0).length === 1) return pureSaturation(model, z, fixed, guess);
   const what = `the ${bubble ? 'bubble' : 'dew'} point at ${'t' in fixed ? `${fixed.t} K` : `${fixed.p} kPa`}`;
   const byT = !('t' in fixed);
   const at = (u: number) => (byT ? { T: 1 / u, P: (fixed as { p: number }).p } : { T: (fixed as { t: number }).t, P: Math.exp(u) });
@@ -416,4 +417,47 @@ function kStartT(model: Fugacity, z: readonly number[], P: number, bubble: boole
     else lo = mid;
   }
   return Math.sqrt(lo * hi);
+}
+
+/**
+ * The vapour pressure of a pure component by an EOS (z has one non-zero fraction), at T, or its
+ * boiling temperature at P: P ← P·φ_L/φ_V from the model's K start (or a guess) while both roots
+ * exist; no answer at or above the critical point, where they merge.
+ */
+function pureSaturation(model: Fugacity, z: readonly number[], fixed: { t: number } | { p: number }, guess?: Saturation): Saturation {
+  const i = z.findIndex((v) => v > 0);
+  const psat = (T: number, P0: number) => {
+    let P = P0;
+    for (let iter = 0; iter < 200; iter++) {
+      const l = model.lnPhi(z, T, P, 'liquid');
+      const g = model.lnPhi(z, T, P, 'gas');
+      if (l.liquid === g.liquid) {
+        // one root at this P: step toward where the other exists (below a liquid's, above a gas's)
+        P *= l.liquid ? 0.9 : 1.1;
+        continue;
+      }
+      const d = l.lnPhi[i]! - g.lnPhi[i]!;
+      P *= Math.exp(d);
+      if (Math.abs(d) < 1e-12) return P;
+    }
+    return NaN;
+  };
+  const kP = (T: number) => model.kStart(T, 1)[i]!; // Wilson's Psat: K = 1
+  if ('t' in fixed) {
+    const P = psat(fixed.t, guess?.p ?? kP(fixed.t));
+    if (!Number.isFinite(P)) throw noConvergence(`the vapour pressure at ${fixed.t} K (at or above the critical point?)`);
+    return { t: fixed.t, p: P, incipient: z.slice() };
+  }
+  let T = guess?.t ?? kStartT(model, z, fixed.p, true);
+  let P = fixed.p;
+  for (let iter = 0; iter < 100; iter++) {
+    P = psat(T, P);
+    if (!Number.isFinite(P)) break;
+    const d = Math.log(P / fixed.p);
+    // d ln P / d(1/T) from Wilson's slope: −5.373 (1 + ω) Tc, taken from the model's K start
+    const slope = (Math.log(kP(T * 1.001)) - Math.log(kP(T))) / (1 / (T * 1.001) - 1 / T);
+    T = 1 / (1 / T - d / slope);
+    if (Math.abs(d) < 1e-12) return { t: T, p: fixed.p, incipient: z.slice() };
+  }
+  throw noConvergence(`the boiling temperature at ${fixed.p} kPa (at or above the critical point?)`);
 }

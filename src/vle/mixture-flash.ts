@@ -12,7 +12,7 @@ import { nrtlFromPairs, uniquacFromPairs, wilsonFromPairs, idealN, type Activity
 import { psatCurves, rqOf } from './diagram.js';
 import { saturation, tpFlash, type FlashPhase, type FlashState } from './flash.js';
 import { prFugacity, raoultFugacity, type Fugacity } from './fugacity.js';
-import { activityPairs, anyActivitySet, components, everyPairHasKij, kijMatrix, pairs, prComponents, type Pair } from './mixture.js';
+import { activityPairs, components, kijMatrix, pairs, prByDefault, prComponents, type Pair } from './mixture.js';
 import { Psat } from './solve.js';
 
 export const FLASH_MODELS = ['pr', 'nrtl', 'uniquac', 'wilson', 'ideal'] as const;
@@ -72,10 +72,8 @@ export function checkFlash(r: FlashRequest): FlashRequest & { z: number[] } {
  * every pair (NRTL, then UNIQUAC, then Wilson). Returns the model and why.
  */
 export function defaultModel(comps: readonly Compound[], found: readonly Pair[], r: FlashRequest): { model: FlashModel; why: string } {
-  const hot = r.t !== undefined ? comps.find((c) => (c.fixed_props?.tc?.[0]?.v ?? Infinity) < r.t!) : undefined;
-  if (hot) return { model: 'pr', why: `${hot.compound} is above its critical temperature` };
-  if (r.p !== undefined && r.p >= 1000) return { model: 'pr', why: 'P ≥ 1 MPa' };
-  if (everyPairHasKij(comps.length, found) && !anyActivitySet(found)) return { model: 'pr', why: 'every pair has kij and none an activity-model set' };
+  const pr = prByDefault(comps, found, r);
+  if (pr) return { model: 'pr', why: pr };
   for (const m of ['nrtl', 'uniquac', 'wilson'] as const) {
     if (activityPairs(comps.length, found, comps, NAMES[m]) && (m !== 'uniquac' || comps.every(rqOf))) return { model: m, why: `every pair has ${NAMES[m]} parameters` };
   }

@@ -3,7 +3,7 @@
 // structure where the record has none, said in a notice), the pairs' mixture records, and from them
 // Peng–Robinson's kij (ChemSep's fitted value, else E-PPR78's, else 0, said) or an activity model's
 // pair sets. Shared by chem flash, chem vle --model pr and GET /api/v1/flash.
-import { notFound } from '../api/errors.js';
+import { notFound, usageError } from '../api/errors.js';
 import type { Compound, Mixture, ParameterSet } from '../api/types.js';
 import type { Backend } from '../backend.js';
 import { resolveCompound, type ResolveOptions } from '../resolve.js';
@@ -27,7 +27,7 @@ export async function components(backend: Backend, words: readonly string[], opt
   const ids = await Promise.all(words.map((w) => resolveCompound(backend, w, opts)));
   ids.forEach((id, k) => {
     const first = ids.indexOf(id);
-    if (first !== k) throw notFound(`"${words[first]}" and "${words[k]}" are the same compound (${id}): name each component once`);
+    if (first !== k) throw usageError(`"${words[first]}" and "${words[k]}" are the same compound (${id}): name each component once`);
   });
   return Promise.all(ids.map(async (id) => (await backend.compound(id, { files: false, predictions: false })).comp));
 }
@@ -99,6 +99,18 @@ export function activityPairs(n: number, found: readonly Pair[], comps: readonly
       out.push(first ? { i, j, set } : { i: j, j: i, set });
     }
   return out;
+}
+
+/**
+ * Peng–Robinson's part of the default rule: why PR answers (a component above its critical temperature
+ * at T, P ≥ 1 MPa, or every pair with kij and none with an activity set), or undefined.
+ */
+export function prByDefault(comps: readonly Compound[], found: readonly Pair[], at: { t?: number; p?: number }): string | undefined {
+  const hot = at.t !== undefined ? comps.find((c) => (c.fixed_props?.tc?.[0]?.v ?? Infinity) < at.t!) : undefined;
+  if (hot) return `${hot.compound} is above its critical temperature`;
+  if (at.p !== undefined && at.p >= 1000) return 'P ≥ 1 MPa';
+  if (everyPairHasKij(comps.length, found) && !anyActivitySet(found)) return 'every pair has kij and none an activity-model set';
+  return undefined;
 }
 
 /** True when some pair holds an NRTL, UNIQUAC or Wilson set. */

@@ -1,0 +1,19 @@
+// The diagram chem vle and GET /api/v1/vle answer: Peng–Robinson's (pr-diagram.ts) when asked for or
+// when the default rule of mixtures says so (mixture.ts: a component above its critical temperature,
+// P ≥ 1 MPa, or kij and no activity set for the pair: hexane/heptane), else the activity model's (diagram.ts).
+import type { Backend } from '../backend.js';
+import type { ResolveOptions } from '../resolve.js';
+import { checkRequest, vleDiagram, type VleRequest, type VleResult } from './diagram.js';
+import { components, pairs, prByDefault } from './mixture.js';
+
+export async function vleAnswer(backend: Backend, req: VleRequest, opts: ResolveOptions = {}): Promise<VleResult> {
+  checkRequest(req);
+  const { prDiagram } = await import('./pr-diagram.js');
+  if (req.model === 'pr') return prDiagram(backend, req, opts);
+  if (req.model) return vleDiagram(backend, req, opts);
+  const comps = await components(backend, [req.c1, req.c2], {});
+  const why = prByDefault(comps, await pairs(backend, comps), req.t !== undefined ? { t: req.t } : { p: req.p ?? 101.325 });
+  if (!why) return vleDiagram(backend, req, opts);
+  const r = await prDiagram(backend, { ...req, model: 'pr' }, opts);
+  return { ...r, notes: [`model: PR (${why})`, ...(r.notes ?? [])] };
+}
