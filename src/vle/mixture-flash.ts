@@ -53,7 +53,7 @@ export function checkFlash(r: FlashRequest): FlashRequest & { z: number[] } {
   const n = r.components.length;
   if (n < 2 || n > 20) throw usageError(`a flash takes 2 to 20 components, not ${n}`);
   const given = (['t', 'p', 'vf'] as const).filter((k) => r[k] !== undefined);
-  if (given.length !== 2) throw usageError(`give exactly two of --t, --p and --vf (${given.length ? `got ${given.map((k) => `--${k}`).join(', ')}` : 'got none'})`);
+  if (given.length !== 2) throw usageError(`give exactly two of T (--t), P (--p) and the vapour fraction (--vf) (${given.length ? `got ${given.map((k) => `${k}`).join(', ')}` : 'got none'})`);
   if (r.t !== undefined && !(r.t > 0 && r.t <= 1e4)) throw usageError(`invalid temperature ${r.t} K: expected a value in (0, 10000]`);
   if (r.p !== undefined && !(r.p > 0 && r.p <= 1e6)) throw usageError(`invalid pressure ${r.p} kPa: expected a value in (0, 1e6]`);
   if (r.vf !== undefined && r.vf !== 0 && r.vf !== 1) throw usageError(`--vf ${r.vf}: a vapour fraction of 0 (bubble point) or 1 (dew point)`);
