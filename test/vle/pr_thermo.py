@@ -126,5 +126,6 @@ def flashes():
         out.append(dict(what=what, components=comps, kij=kij, z=z, t=T, p=P, vf=r.VF, phases=phases, thermo_ms=round(ms, 3)))
     return out
 
-json.dump(dict(made='test/vle/pr_thermo.py: CalebBell/thermo FlashVL, CEOSGas/CEOSLiquid(PRMIX), chemicals\' Tc, Pc, omega, MW; kij ChemSep else E-PPR78 else 0; p kPa, rho kg/m3',
-               binaries=binaries(), flashes=flashes()), open(os.path.join(os.path.dirname(__file__), '../fixtures/vle/pr-thermo.json'), 'w'), indent=1)
+if __name__ == '__main__':
+  json.dump(dict(made='test/vle/pr_thermo.py: CalebBell/thermo FlashVL, CEOSGas/CEOSLiquid(PRMIX), chemicals\' Tc, Pc, omega, MW; kij ChemSep else E-PPR78 else 0; p kPa, rho kg/m3',
+                 binaries=binaries(), flashes=flashes()), open(os.path.join(os.path.dirname(__file__), '../fixtures/vle/pr-thermo.json'), 'w'), indent=1)
