@@ -228,7 +228,7 @@ interface Guess {
  * phaseFractions, compositions x_ik = z_i/(φ_ik E_i), DEM acceleration every fifth step. Returns the
  * phases present (β > 0) with their kinds; throws when it does not converge.
  */
-function substitute(model: Fugacity, z: readonly number[], T: number, P: number, guesses: Guess[]): { kind: Kind; beta: number; x: number[]; liquid: boolean }[] {
+export function substitute(model: Fugacity, z: readonly number[], T: number, P: number, guesses: Guess[]): { kind: Kind; beta: number; x: number[]; liquid: boolean }[] {
   const m = guesses.length;
   let x = guesses.map((g) => g.x);
   let ln = x.map((xi, k) => model.lnPhi(xi, T, P, guesses[k]!.kind).lnPhi);
@@ -317,7 +317,7 @@ export interface Saturation {
  * the feed z as the other phase, by successive substitution on its composition: 0 at the saturation
  * condition. NaN where the incipient phase collapses onto the feed (the trivial solution).
  */
-function incipient(model: Fugacity, z: readonly number[], T: number, P: number, bubble: boolean, start: number[]): { f: number; w: number[] } {
+export function incipient(model: Fugacity, z: readonly number[], T: number, P: number, bubble: boolean, start: number[]): { f: number; w: number[] } {
   const ref = model.lnPhi(z, T, P, bubble ? 'liquid' : 'gas').lnPhi;
   let w = start;
   let S = NaN;

@@ -14,6 +14,7 @@ import { saturation, tpFlash, type FlashPhase, type FlashState } from './flash.j
 import { prFugacity, raoultFugacity, type Fugacity } from './fugacity.js';
 import { activityPairs, components, kijMatrix, pairs, prByDefault, prComponents, type Pair } from './mixture.js';
 import { Psat } from './solve.js';
+import { splitBubble } from './split-bubble.js';
 
 export const FLASH_MODELS = ['pr', 'nrtl', 'uniquac', 'wilson', 'ideal'] as const;
 export type FlashModel = (typeof FLASH_MODELS)[number];
@@ -117,8 +118,11 @@ function raoultOf(comps: readonly Compound[], activity: Activity, canSplit: bool
 /** The solved state: an isothermal flash, or a bubble/dew point with its incipient phase at fraction 0. */
 function solve(model: Fugacity, z: number[], r: FlashRequest): FlashState {
   if (r.vf === undefined) return tpFlash(model, z, r.t!, r.p!);
-  const s = saturation(model, z, r.t !== undefined ? { t: r.t } : { p: r.p! }, r.vf as 0 | 1);
+  const fixed = r.t !== undefined ? { t: r.t } : { p: r.p! };
+  const s = saturation(model, z, fixed, r.vf as 0 | 1);
   const bubble = r.vf === 0;
+  const split = bubble ? splitBubble(model, z, fixed, s) : undefined;
+  if (split) return split;
   return {
     t: s.t,
     p: s.p,

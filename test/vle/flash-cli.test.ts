@@ -62,4 +62,18 @@ describe.skipIf(!DB)('chem flash on the full database', () => {
     expect(me.points.every((p) => p.y1! > p.x1! || p.x1 === 0)).toBe(true);
     expect(me.notes!.some((n) => /phases become identical/.test(n))).toBe(true);
   });
+
+  it("γ–φ: water/1-butanol boils as two liquids at chem vle's heteroazeotrope (its own three-phase solver); a ternary flash in three phases balances", async () => {
+    const vle = JSON.parse((await chem(['vle', 'water', '1-butanol', '--json'])).stdout) as VleResult;
+    const r = await chem(['flash', 'water', '1-butanol', '--z', '0.7,0.3', '--p', '1atm', '--vf', '0', '--json']);
+    const b = JSON.parse(r.stdout) as FlashResult;
+    expect(b.model).toBe('NRTL');
+    expect(b.phases.map((p) => p.phase)).toEqual(['gas', 'liquid', 'liquid2']);
+    expect(Math.abs(b.t - vle.azeotrope!.t!)).toBeLessThan(0.01);
+    expect(Math.abs(b.phases[0]!.x[0]! - vle.azeotrope!.y1!)).toBeLessThan(0.001);
+    expect(b.phases.slice(1).map((p) => p.x[0]).sort()).toEqual(vle.azeotrope!.x1_liquids!.map((x) => expect.closeTo(x, 3)).sort());
+    const t = JSON.parse((await chem(['flash', 'water', '1-butanol', 'methanol', '--z', '0.7,0.27,0.03', '--p', '1atm', '--t', '365', '--json'])).stdout) as FlashResult;
+    expect(t.phases.map((p) => p.phase)).toEqual(['gas', 'liquid', 'liquid2']);
+    [0, 1, 2].forEach((i) => expect(t.phases.reduce((s, p) => s + p.fraction * p.x[i]!, 0)).toBeCloseTo(t.z[i]!, 5));
+  });
 });

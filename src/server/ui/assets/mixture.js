@@ -1,8 +1,8 @@
 // The page's "mixture" form (#/mixture): components, feed mole fractions and two of T, P and the
 // vapour fraction, answered by GET /api/v1/flash (chem flash --json) as a table of each phase's
 // mole fractions, fraction of the feed and density. The page's helpers are handed in (app.js).
-export function flashView(params, { h, api, show, say, failure }) {
 /* global URLSearchParams, location */
+export function flashView(params, { h, api, show, say, failure }) {
   const field = (id, label, value, attrs = {}) => {
     const input = h('input', { id, name: id, type: 'text', autocomplete: 'off', spellcheck: 'false', value, ...attrs });
     return [h('label', { for: id }, label), input];
