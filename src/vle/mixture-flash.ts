@@ -9,7 +9,7 @@ import type { Compound } from '../api/types.js';
 import type { Backend } from '../backend.js';
 import type { ResolveOptions } from '../resolve.js';
 import { nrtlFromPairs, uniquacFromPairs, wilsonFromPairs, idealN, type Activity, type RQ } from './activity-models.js';
-import { psatCurves, rqOf } from './diagram.js';
+import { psatCurves, rqOf, splitNotice } from './diagram.js';
 import { saturation, tpFlash, type FlashPhase, type FlashState } from './flash.js';
 import { prFugacity, raoultFugacity, type Fugacity } from './fugacity.js';
 import { activityPairs, components, kijMatrix, pairs, prByDefault, prComponents, type Pair } from './mixture.js';
@@ -177,6 +177,7 @@ export async function flashMixture(backend: Backend, request: FlashRequest, opts
     model = prFugacity(prc, kijMatrix(comps, found, notices));
   } else model = raoultOf(comps, activityOf(chosen, comps, found), chosen === 'nrtl' || chosen === 'uniquac');
   const st = solve(model, r.z, r);
+  if (chosen !== 'pr' && chosen !== 'ideal' && st.phases.some((ph) => ph.phase === 'liquid2')) notices.push(splitNotice(NAMES[chosen]));
   const rho = await densities(backend, comps, model, st, notices);
   const fr = (v: number) => roundDecimals(v, 6);
   return {

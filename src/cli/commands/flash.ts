@@ -56,7 +56,7 @@ export function flashCommand(deps: Deps): Command {
     .addOption(new Option('--t <temperature>', 'temperature, with a unit: 220 (K), -50C, 77F').argParser(flag(parseTemperature)))
     .addOption(new Option('--p <pressure>', 'pressure, with a unit: 3000 (kPa), 3MPa, 30bar, 1atm').argParser(flag(parsePressure)))
     .addOption(new Option('--vf <0|1>', 'vapour fraction: 0 the bubble point, 1 the dew point (with --t: its pressure; with --p: its temperature)').argParser(vaporFraction))
-    .addOption(new Option('--model <model>', 'pr (Peng–Robinson, φ–φ) or an activity model with modified Raoult\'s law (γ–φ); default: see docs/mixtures.md#default-model').choices(FLASH_MODELS))
+    .addOption(new Option('--model <model>', 'pr (Peng–Robinson, φ–φ) or an activity model with modified Raoult\'s law (γ–φ); default: pr above a component\'s Tc, at P ≥ 1 MPa or where the pairs have kij and no activity set, else the activity model with sets for every pair').choices(FLASH_MODELS))
     .addHelpText(
       'after',
       examples(
