@@ -6,7 +6,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { usageError } from '../../api/errors.js';
 import { parsePressure, parseTemperature } from '../../tdep/quantities.js';
 import { FLASH_MODELS, type FlashModel, type FlashRequest, type FlashResult } from '../../vle/mixture-flash.js';
-import { list } from '../arguments.js';
+import { flag, list } from '../arguments.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
@@ -19,17 +19,6 @@ interface Options {
   vf?: number;
   model?: FlashModel;
 }
-
-/** A flag's value read by a parser of tdep/quantities.ts (its message becomes commander's one line, exit 2). */
-const flag =
-  <T>(parse: (s: string) => T) =>
-  (s: string): T => {
-    try {
-      return parse(s);
-    } catch (err) {
-      throw new InvalidArgumentError((err as Error).message);
-    }
-  };
 
 /** Comma-separated numbers (checked against the components by the request). */
 function numbers(s: string): number[] {
