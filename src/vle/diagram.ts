@@ -186,10 +186,16 @@ export function chooseModel(mix: Mixture | undefined, asked: ModelName | undefin
   throw notFound(`no ${wanted} parameters for ${comps[0].compound} / ${comps[1].compound}: ${what}; --model ideal computes Raoult's law`);
 }
 
-export async function vleDiagram(backend: Backend, req: VleRequest, opts: ResolveOptions = {}): Promise<VleResult> {
+/** The components' records and the pair's mixture record, where the caller has read them already (vle-answer.ts). */
+export interface Known {
+  comps: [Compound, Compound];
+  mix: Mixture | undefined;
+}
+
+export async function vleDiagram(backend: Backend, req: VleRequest, opts: ResolveOptions = {}, known?: Known): Promise<VleResult> {
   checkRequest(req);
   if (req.model === 'pr') throw usageError('Peng–Robinson diagrams are pr-diagram.ts\'s (vle-answer.ts chooses)');
-  const comps = [await resolve(backend, req.c1, opts), await resolve(backend, req.c2, opts)] as [Compound, Compound];
+  const comps = known?.comps ?? ([await resolve(backend, req.c1, opts), await resolve(backend, req.c2, opts)] as [Compound, Compound]);
   if (comps[0].id === comps[1].id) throw usageError(`"${req.c1}" and "${req.c2}" are the same compound (${comps[0].compound}, ${comps[0].id})`);
   const ranked = comps.map((c) => {
     if (isSalt(c)) throw notFound(`${c.compound} (${c.id}) is a salt: it has no vapour pressure of its own`);
@@ -200,7 +206,7 @@ export async function vleDiagram(backend: Backend, req: VleRequest, opts: Resolv
     if (!r.length) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database`);
     return r;
   }) as [Ranked[], Ranked[]];
-  const mix = req.model === 'ideal' ? undefined : await pairMixture(backend, comps[0], comps[1]);
+  const mix = req.model === 'ideal' ? undefined : known ? known.mix : await pairMixture(backend, comps[0], comps[1]);
   const swap = !!mix && mix.components[0]!.cid !== comps[0].id;
   const { model, set, lnGamma } = chooseModel(mix, req.model, comps, swap);
   const psat = ranked.map((r, i) => new Psat(comps[i]!.compound, r.map((x) => x.curve))) as [Psat, Psat];

@@ -7,17 +7,17 @@ import { notFound } from '../api/errors.js';
 import type { Backend } from '../backend.js';
 import type { ResolveOptions } from '../resolve.js';
 import { roundResult } from './digits.js';
-import { checkRequest, DEFAULT_X, type VlePoint, type VleRequest, type VleResult } from './diagram.js';
+import { checkRequest, DEFAULT_X, type Known, type VlePoint, type VleRequest, type VleResult } from './diagram.js';
 import { saturation, type Saturation } from './flash.js';
 import { prFugacity } from './fugacity.js';
-import { components, kijMatrix, pairs, prComponents } from './mixture.js';
+import { components, kijMatrix, pairs, prComponents, type Pair } from './mixture.js';
 import { brent } from './roots.js';
 
-export async function prDiagram(backend: Backend, req: VleRequest, opts: ResolveOptions = {}): Promise<VleResult> {
+export async function prDiagram(backend: Backend, req: VleRequest, opts: ResolveOptions = {}, known?: Known): Promise<VleResult> {
   checkRequest(req);
   const notices: string[] = [];
-  const comps = await components(backend, [req.c1, req.c2], opts);
-  const found = await pairs(backend, comps);
+  const comps = known?.comps ?? (await components(backend, [req.c1, req.c2], opts));
+  const found: Pair[] = known ? (known.mix ? [{ i: 0, j: 1, mix: known.mix }] : []) : await pairs(backend, comps);
   const prc = await prComponents(backend, comps, notices);
   const model = prFugacity(prc, kijMatrix(comps, found, notices));
   const isobaric = req.t === undefined;
