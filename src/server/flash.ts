@@ -2,7 +2,7 @@
 // limits and error bodies as /api/v1. Query (vle/flash-query.ts): c repeated in order, z, two of t,
 // p (with units) and vf, model. A malformed parameter is 400.
 import type { FastifyInstance } from 'fastify';
-import type { Backend } from '../backend.js';
+import type { Backend } from '../api/backend.js';
 import { flashRequest } from '../vle/flash-query.js';
 
 /** `call` runs the work within the server's concurrency and time limits. */

@@ -6,14 +6,10 @@
 // and bubble and dew points as the pressure or temperature where the incipient phase's tangent-plane
 // sum is 1. A solver that does not converge throws: no split is ever made up.
 import { notFound, type ChemError } from '../api/errors.js';
+import type { FlashPhase } from '../api/flash.js';
 import type { Fugacity, Kind } from './fugacity.js';
 
-/** An equilibrium phase: its kind (the gas, the liquid, a second liquid), fraction of the feed and mole fractions. */
-export interface FlashPhase {
-  phase: 'gas' | 'liquid' | 'liquid2';
-  fraction: number;
-  x: number[];
-}
+export type { FlashPhase };
 
 export interface FlashState {
   t: number;

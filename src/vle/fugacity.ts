@@ -1,7 +1,7 @@
 // The one N-component interface the flash solvers work against: ln φ_i of a phase at (x, T, P), for
 // an equation of state (φ–φ, Peng–Robinson) and for modified Raoult's law (γ–φ: the liquid's
 // φ_i = γ_i(x, T)·Psat_i(T)/P, the ideal gas's 1). T in K, P in kPa.
-import { R } from '../local/store/import/units.js';
+import { R } from '../units/registry.js';
 import type { Activity } from './activity-models.js';
 import { PengRobinson, type PrComponent } from './pr.js';
 

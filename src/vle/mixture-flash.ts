@@ -6,46 +6,18 @@
 import { roundDecimals, roundSignificant } from '../api/precision.js';
 import { notFound, usageError } from '../api/errors.js';
 import type { Compound } from '../api/types.js';
-import type { Backend } from '../backend.js';
-import type { ResolveOptions } from '../resolve.js';
+import { FLASH_MODELS, type FlashModel, type FlashRequest, type FlashResult } from '../api/flash.js';
+import type { Backend } from '../api/backend.js';
+import type { ResolveOptions } from '../lookup/resolve.js';
 import { nrtlFromPairs, uniquacFromPairs, wilsonFromPairs, idealN, type Activity, type RQ } from './activity-models.js';
 import { psatCurves, rqOf, splitNotice } from './diagram.js';
-import { saturation, tpFlash, type FlashPhase, type FlashState } from './flash.js';
+import { saturation, tpFlash, type FlashState } from './flash.js';
 import { prFugacity, raoultFugacity, type Fugacity } from './fugacity.js';
 import { activityPairs, components, kijMatrix, pairs, prByDefault, prComponents, type Pair } from './mixture.js';
-import { Psat } from './solve.js';
+import { Psat } from './system.js';
 import { splitBubble } from './split-bubble.js';
 
-export const FLASH_MODELS = ['pr', 'nrtl', 'uniquac', 'wilson', 'ideal'] as const;
-export type FlashModel = (typeof FLASH_MODELS)[number];
-
-export interface FlashRequest {
-  /** The components as the user named them (id, CAS, name, SMILES), 2–20. */
-  components: string[];
-  /** Feed mole fractions in the components' order; normalised when they sum to within 1 % of 1. */
-  z: number[];
-  /** K */
-  t?: number;
-  /** kPa */
-  p?: number;
-  /** Vapour fraction: 0 (bubble point) or 1 (dew point), with t or p. */
-  vf?: number;
-  model?: FlashModel;
-}
-
-export interface FlashResult {
-  components: { cid: string; name: string; cas: string }[];
-  /** PR, NRTL, UNIQUAC, Wilson or ideal. */
-  model: string;
-  t: number;
-  p: number;
-  z: number[];
-  /** The gas's fraction of the feed. */
-  vf: number;
-  /** kg/m³ (`rho`): PR's; for γ–φ the ideal gas and the molar-volume-additive liquid (null where a liquid density is unknown). */
-  phases: (FlashPhase & { rho: number | null })[];
-  notices: string[];
-}
+export { FLASH_MODELS, type FlashModel, type FlashRequest, type FlashResult };
 
 const NAMES: Record<FlashModel, string> = { pr: 'PR', nrtl: 'NRTL', uniquac: 'UNIQUAC', wilson: 'Wilson', ideal: 'ideal' };
 

@@ -5,8 +5,8 @@
 // pair sets. Shared by chem flash, chem vle --model pr and GET /api/v1/flash.
 import { notFound, usageError } from '../api/errors.js';
 import type { Compound, Mixture, ParameterSet } from '../api/types.js';
-import type { Backend } from '../backend.js';
-import { resolveCompound, type ResolveOptions } from '../resolve.js';
+import type { Backend } from '../api/backend.js';
+import { resolveCompound, type ResolveOptions } from '../lookup/resolve.js';
 import type { PairSet } from './activity-models.js';
 import type { PrComponent } from './pr.js';
 

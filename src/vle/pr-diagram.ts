@@ -4,14 +4,15 @@
 // temperature, each starting from the last; where the phases become identical (the mixture's
 // critical point) the diagram ends there and says so: no trivial solution is given as a point.
 import { notFound } from '../api/errors.js';
-import type { Backend } from '../backend.js';
-import type { ResolveOptions } from '../resolve.js';
+import type { Backend } from '../api/backend.js';
+import type { ResolveOptions } from '../lookup/resolve.js';
 import { roundResult } from './digits.js';
-import { checkRequest, DEFAULT_X, type Known, type VlePoint, type VleRequest, type VleResult } from './diagram.js';
+import { checkRequest, DEFAULT_X, type Known } from './diagram.js';
+import type { VlePoint, VleRequest, VleResult } from './types.js';
 import { saturation, type Saturation } from './flash.js';
 import { prFugacity } from './fugacity.js';
 import { components, kijMatrix, pairs, prComponents, type Pair } from './mixture.js';
-import { brent } from './roots.js';
+import { brent } from '../util/roots.js';
 
 export async function prDiagram(backend: Backend, req: VleRequest, opts: ResolveOptions = {}, known?: Known): Promise<VleResult> {
   checkRequest(req);

@@ -3,7 +3,7 @@
 // mixing a = ΣΣ x_i x_j (1 − k_ij) √(a_i a_j), b = Σ x_i b_i. Fugacity coefficients of a phase, its
 // compressibility root (the gas's largest, the liquid's smallest, or the one of least Gibbs energy)
 // and its density. T in K, P in kPa (the registry's units), volumes in m³/mol.
-import { R } from '../local/store/import/units.js';
+import { R } from '../units/registry.js';
 import { cubicRoots } from '../tdep/phase.js';
 
 /** Ωa and Ωb to full precision (tdep/phase.ts's, the roots of their cubic as thermo takes them). */

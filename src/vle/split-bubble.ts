@@ -2,7 +2,7 @@
 // homogeneous bubble point's liquid fails the tangent-plane test, the feed boils as two liquids, at
 // the T (or P) where the vapour in equilibrium with them sums to 1 (the three-phase line, as chem vle's
 // heteroazeotrope). The liquids come from the liquid-liquid flash of the feed at each trial condition.
-import { brent } from './roots.js';
+import { brent } from '../util/roots.js';
 import { incipient, noConvergence, stability, substitute, trialStarts, type FlashState, type Saturation } from './flash.js';
 import type { Fugacity } from './fugacity.js';
 

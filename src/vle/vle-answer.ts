@@ -1,10 +1,11 @@
 // The diagram chem vle and GET /api/v1/vle answer: Peng–Robinson's (pr-diagram.ts) when asked for or
 // when the default rule of mixtures says so (mixture.ts: a component above its critical temperature,
 // P ≥ 1 MPa, or kij and no activity set for the pair: hexane/heptane), else the activity model's (diagram.ts).
-import type { Backend } from '../backend.js';
-import type { ResolveOptions } from '../resolve.js';
+import type { Backend } from '../api/backend.js';
+import type { ResolveOptions } from '../lookup/resolve.js';
 import type { Compound } from '../api/types.js';
-import { checkRequest, pairMixture, vleDiagram, type VleRequest, type VleResult } from './diagram.js';
+import { checkRequest, pairMixture, vleDiagram } from './diagram.js';
+import type { VleRequest, VleResult } from './types.js';
 import { components, prByDefault } from './mixture.js';
 
 export async function vleAnswer(backend: Backend, req: VleRequest, opts: ResolveOptions = {}): Promise<VleResult> {

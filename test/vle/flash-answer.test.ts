@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compoundIdFor, mixtureIdFor } from '../../src/api/ids.js';
 import type { Compound, Mixture, MixtureList, ParameterSet } from '../../src/api/types.js';
-import type { Backend } from '../../src/backend.js';
+import type { Backend } from '../../src/api/backend.js';
 import { flashQuery, flashRequest } from '../../src/vle/flash-query.js';
 import { checkFlash, flashMixture, type FlashRequest } from '../../src/vle/mixture-flash.js';
 

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FlashResult } from '../../src/vle/mixture-flash.js';
-import type { VleResult } from '../../src/vle/diagram.js';
+import type { VleResult } from '../../src/vle/types.js';
 import { runChem } from '../helpers.js';
 
 const DB = process.env.CHEM_TEST_FULL_DB && existsSync(process.env.CHEM_TEST_FULL_DB) ? process.env.CHEM_TEST_FULL_DB : undefined;
