@@ -44,7 +44,7 @@ _chem() {
     --width) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --x) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --model) COMPREPLY=($(compgen -W 'nrtl uniquac' -- "$cur")); return ;;
+    --model) COMPREPLY=($(compgen -W 'nrtl uniquac dortmund dortmund-2.0 unifac unifac-2.0 unifac-lle' -- "$cur")); return ;;
     --z) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --vf) COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac

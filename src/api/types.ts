@@ -164,8 +164,11 @@ export interface ParameterSet {
 export interface Mixture {
   id: string;
   name: string;
-  /** `binary` for a pair with interaction data, `composition` for a named blend (air, natural gas). */
-  kind: 'binary' | 'composition';
+  /**
+   * `binary` for a pair with interaction data, `composition` for a named blend (air, natural gas), `groups` for a
+   * table of group-contribution interaction parameters (UNIFAC: no components, one set of `a_m_n`… by main group).
+   */
+  kind: 'binary' | 'composition' | 'groups';
   components: MixtureComponent[];
   src: Record<string, SourceDescriptor>;
   params: ParameterSet[];

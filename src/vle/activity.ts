@@ -8,17 +8,38 @@ import { nrtlFromPairs, uniquacFromPairs, wilsonFromPairs, type Activity, type P
 
 export type { Activity, RQ } from './activity-models.js';
 
-export const MODELS = ['nrtl', 'uniquac', 'wilson', 'ideal'] as const;
+/** The group-contribution models (group-models.ts): from the structures, no mixture record needed. */
+export const GROUP_MODELS = ['dortmund', 'dortmund-2.0', 'unifac', 'unifac-2.0', 'unifac-lle'] as const;
+export type GroupModelName = (typeof GROUP_MODELS)[number];
+export const MODELS = ['nrtl', 'uniquac', 'wilson', 'ideal', ...GROUP_MODELS] as const;
 export type ModelName = (typeof MODELS)[number];
 
-/** The record's name of each model. */
-export const RECORD_MODEL: Record<ModelName, string> = { nrtl: 'NRTL', uniquac: 'UNIQUAC', wilson: 'Wilson', ideal: 'ideal' };
+export const isGroupModel = (m: ModelName | undefined): m is GroupModelName => (GROUP_MODELS as readonly string[]).includes(m ?? '');
+
+/** The record's name of each model (a group model's: the model and table it computes with). */
+export const RECORD_MODEL: Record<ModelName, string> = {
+  nrtl: 'NRTL',
+  uniquac: 'UNIQUAC',
+  wilson: 'Wilson',
+  ideal: 'ideal',
+  dortmund: 'modified UNIFAC (Dortmund)',
+  'dortmund-2.0': 'modified UNIFAC (Dortmund) 2.0',
+  unifac: 'UNIFAC',
+  'unifac-2.0': 'UNIFAC 2.0',
+  'unifac-lle': 'UNIFAC-LLE',
+};
 
 /** ln γ1 and ln γ2 at mole fraction x1 and temperature T (K). */
 export type LnGamma = (x1: number, T: number) => [number, number];
 
 /** True for models that can predict two liquid phases (the stability test applies). */
-export const CAN_SPLIT: Record<ModelName, boolean> = { nrtl: true, uniquac: true, wilson: false, ideal: false };
+export const CAN_SPLIT: Record<ModelName, boolean> = {
+  nrtl: true,
+  uniquac: true,
+  wilson: false,
+  ideal: false,
+  ...(Object.fromEntries(GROUP_MODELS.map((m) => [m, true])) as Record<GroupModelName, true>),
+};
 
 /** The binary view of an N-component model: component 1 is x[0], component 2 is x[1]. */
 export function binary(g: Activity): LnGamma {
@@ -40,7 +61,7 @@ export const uniquac = (set: ParameterSet, swap: boolean, rq: [RQ, RQ]): LnGamma
 export const ideal: LnGamma = () => [0, 0];
 
 /** The activity model of a parameter set (undefined for a model this module cannot evaluate: UNIQUAC without r and q). */
-export function lnGammaOf(model: ModelName, set: ParameterSet | undefined, swap: boolean, rq?: [RQ, RQ]): LnGamma | undefined {
+export function lnGammaOf(model: Exclude<ModelName, GroupModelName>, set: ParameterSet | undefined, swap: boolean, rq?: [RQ, RQ]): LnGamma | undefined {
   if (model === 'ideal') return ideal;
   if (!set) return undefined;
   if (model === 'nrtl') return nrtl(set, swap);

@@ -8,9 +8,13 @@ import type { Backend } from '../api/backend.js';
 import { resolveCompound, type ResolveOptions } from '../lookup/resolve.js';
 import { roundResult } from './digits.js';
 import type { VlePoint, VleRequest, VleResult } from './types.js';
-import { ideal, lnGammaOf, MODELS, RECORD_MODEL, type LnGamma, type ModelName, type RQ } from './activity.js';
+import { binary, ideal, isGroupModel, lnGammaOf, MODELS, RECORD_MODEL, type GroupModelName, type LnGamma, type ModelName, type RQ } from './activity.js';
+import { countsRecord, type GroupCounts } from '../chem/unifac-groups.js';
+import { groupActivity, type GroupActivity } from './group-models.js';
 import { parseCurve, type PsatCurve } from '../tdep/curve-text.js';
-import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, type Azeotrope, type Outcome } from './solve.js';
+import { estimatedPsat } from './psat-estimate.js';
+import { mixtureIdFor } from '../api/ids.js';
+import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, pureBoilingT, type Azeotrope, type Outcome } from './solve.js';
 import { Psat, type System } from './system.js';
 
 export const DEFAULT_X = Array.from({ length: 21 }, (_, i) => i / 20);
@@ -84,7 +88,7 @@ export async function pairMixture(backend: Backend, a: Compound, b: Compound): P
 }
 
 /** The models of a record, in the order the default takes them. */
-const EVALUATED: ModelName[] = ['nrtl', 'uniquac', 'wilson'];
+const EVALUATED: Exclude<ModelName, GroupModelName>[] = ['nrtl', 'uniquac', 'wilson'];
 
 /** A component's UNIQUAC r and q (its first points), or undefined. */
 export function rqOf(c: Compound): RQ | undefined {
@@ -97,7 +101,7 @@ export function rqOf(c: Compound): RQ | undefined {
  * The activity model: the one asked for, else the first of EVALUATED the record has a set of (UNIQUAC
  * only where both components have r and q). 404 naming what the record holds.
  */
-export function chooseModel(mix: Mixture | undefined, asked: ModelName | undefined, comps: [Compound, Compound], swap: boolean): { model: ModelName; set?: ParameterSet; lnGamma: LnGamma } {
+export function chooseModel(mix: Mixture | undefined, asked: Exclude<ModelName, GroupModelName> | undefined, comps: [Compound, Compound], swap: boolean): { model: ModelName; set?: ParameterSet; lnGamma: LnGamma } {
   if (asked === 'ideal') return { model: 'ideal', lnGamma: ideal };
   const sets = mix?.params ?? [];
   const has = [...new Set(sets.map((p) => p.model))];
@@ -128,18 +132,12 @@ export async function vleDiagram(backend: Backend, req: VleRequest, opts: Resolv
   if (req.model === 'pr') throw usageError('Peng–Robinson diagrams are pr-diagram.ts\'s (vle-answer.ts chooses)');
   const comps = known?.comps ?? ([await resolve(backend, req.c1, opts), await resolve(backend, req.c2, opts)] as [Compound, Compound]);
   if (comps[0].id === comps[1].id) throw usageError(`"${req.c1}" and "${req.c2}" are the same compound (${comps[0].compound}, ${comps[0].id})`);
-  const ranked = comps.map((c) => {
-    if (isSalt(c)) throw notFound(`${c.compound} (${c.id}) is a salt: it has no vapour pressure of its own`);
-    const r = psatCurves(c);
-    if (!r.length && c.tpdep_props?.pvap?.some((p) => !p.calc && p.c)) {
-      throw notFound(`the database holds the vapour pressures of ${c.compound} (${c.id}) without their coefficients: rebuild it (chem db build) for chem vle`);
-    }
-    if (!r.length) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database`);
-    return r;
-  }) as [Ranked[], Ranked[]];
-  const mix = req.model === 'ideal' ? undefined : known ? known.mix : await pairMixture(backend, comps[0], comps[1]);
+  const notes: string[] = [];
+  const ranked = (await Promise.all(comps.map((c) => rankedOrEstimated(backend, c, notes)))) as [Ranked[], Ranked[]];
+  const mix = req.model === 'ideal' || isGroupModel(req.model) ? undefined : known ? known.mix : await pairMixture(backend, comps[0], comps[1]);
   const swap = !!mix && mix.components[0]!.cid !== comps[0].id;
-  const { model, set, lnGamma } = chooseModel(mix, req.model, comps, swap);
+  const { model, set, lnGamma, notes: modelNotes, groups } = await chooseActivity(backend, mix, req.model, comps, swap);
+  notes.push(...modelNotes);
   const psat = ranked.map((r, i) => new Psat(comps[i]!.compound, r.map((x) => x.curve))) as [Psat, Psat];
   const system: System = { model, lnGamma, psat };
 
@@ -178,9 +176,11 @@ export async function vleDiagram(backend: Backend, req: VleRequest, opts: Resolv
       ...(isobaric ? { t: az.t } : { p: az.p }),
       ...(az.heterogeneous ? { heterogeneous: true, x1_liquids: az.liquids?.x1 } : {}),
     },
+    ...(gammaInf(system, isobaric ? { p } : { t: req.t! }) ?? {}),
     sources: {
-      parameters:
-        set && mix
+      parameters: groups
+        ? { mid: mixtureIdFor(`groups:${model}`), s: 'thermo-unifac', groups: comps.map((c, i) => ({ cid: c.id, subgroups: countsRecord(groups[i]!) })) }
+        : set && mix
           ? {
               mid: mix.id,
               s: set.s,
@@ -193,12 +193,23 @@ export async function vleDiagram(backend: Backend, req: VleRequest, opts: Resolv
       psat: comps.flatMap((c, i) =>
         ranked[i]!
           .filter((r) => used[i]!.has(r.curve))
-          .map((r) => ({ cid: c.id, name: c.compound, s: r.point.s, equation: r.curve.equation, tmin: r.curve.tmin, tmax: r.curve.tmax, ...(r.point.r ? { r: r.point.r } : {}) })),
+          .map((r) => ({
+            cid: c.id,
+            name: c.compound,
+            s: r.point.s,
+            equation: r.curve.equation,
+            tmin: r.curve.tmin,
+            tmax: r.curve.tmax,
+            ...(r.point.r ? { r: r.point.r } : {}),
+            ...(r.point.calc ? { calc: true as const, e: r.point.e! } : {}),
+          })),
       ),
     },
   };
   const split = points.some((p) => p.phases === 3 || p.liquids === 2) || !!az?.heterogeneous;
-  if (split && set && vleFitted(set)) result.notes = [splitNotice(RECORD_MODEL[model])];
+  if (split && set && vleFitted(set)) notes.push(splitNotice(RECORD_MODEL[model]));
+  if (az && isobaric) notes.push(...marginal(az, psat, p));
+  if (notes.length) result.notes = notes;
   return roundResult(result);
 }
 
@@ -210,4 +221,74 @@ export function vleFitted(set: ParameterSet): boolean {
 /** The notice on a liquid split predicted by a VLE-fitted set. */
 export function splitNotice(model: string): string {
   return `the liquid split is what these ${model} parameters predict: they were regressed from VLE data, and such sets predict splits some real mixtures do not have (hexane/ethanol, methanol/xylenes); check mutual solubilities against LLE data`;
+}
+
+/** The compound's correlations, else (a notice in `notes`) chem's structure-based estimate; 404 when it has neither. */
+async function rankedOrEstimated(backend: Backend, c: Compound, notes: string[]): Promise<Ranked[]> {
+  if (isSalt(c)) throw notFound(`${c.compound} (${c.id}) is a salt: it has no vapour pressure of its own`);
+  const r = psatCurves(c);
+  if (r.length) return r;
+  if (c.tpdep_props?.pvap?.some((p) => !p.calc && p.c)) {
+    throw notFound(`the database holds the vapour pressures of ${c.compound} (${c.id}) without their coefficients: rebuild it (chem db build) for chem vle`);
+  }
+  const est = await estimatedPsat(backend, c);
+  if (!est) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database and chem cannot estimate one from its structure`);
+  const e = Number(est.relE.toPrecision(2));
+  notes.push(`${c.compound} has no measured vapour-pressure correlation: its vapour pressure is chem's structure-based estimate (${est.s}, calc, e ≈ ${Math.round(e * 100)} % of the value), ${est.curve.tmin}–${est.curve.tmax} K`);
+  return [{ curve: est.curve, point: { u: 'pvap', s: est.s, v: NaN, calc: true, e, ...(est.r ? { r: est.r } : {}) }, outlier: false, rank: 0 }];
+}
+
+export interface Chosen {
+  model: ModelName;
+  set?: ParameterSet;
+  lnGamma: LnGamma;
+  notes: string[];
+  /** A group model's subgroups of each component. */
+  groups?: GroupCounts[];
+}
+
+const fromGroups = (g: GroupActivity): Chosen => ({ model: g.model, lnGamma: binary(g.activity), notes: g.notes, groups: g.groups });
+
+/**
+ * The activity model: the one asked for; else a fitted set of the pair's record (chooseModel); else modified UNIFAC
+ * (Dortmund, with the 2.0 rule); else original UNIFAC where Dortmund lacks a subgroup. The ideal solution only when asked.
+ */
+export async function chooseActivity(backend: Backend, mix: Mixture | undefined, asked: ModelName | undefined, comps: [Compound, Compound], swap: boolean): Promise<Chosen> {
+  if (isGroupModel(asked)) return fromGroups(await groupActivity(backend, comps, asked));
+  if (asked) return { ...chooseModel(mix, asked, comps, swap), notes: [] };
+  if ((mix?.params ?? []).some((p) => EVALUATED.some((m) => RECORD_MODEL[m] === p.model))) {
+    try {
+      return { ...chooseModel(mix, undefined, comps, swap), notes: [] };
+    } catch {
+      // UNIQUAC only, without r and q: the group models
+    }
+  }
+  let why: string;
+  try {
+    return fromGroups(await groupActivity(backend, comps, 'dortmund'));
+  } catch (e) {
+    why = (e as Error).message;
+  }
+  const g = fromGroups(await groupActivity(backend, comps, 'unifac'));
+  g.notes.unshift(`modified UNIFAC (Dortmund) cannot answer (${why}): original UNIFAC instead`);
+  return g;
+}
+
+/** γ1 at infinite dilution in component 2 (at 2's boiling point at p, or at t), and γ2 in 1. */
+function gammaInf(s: System, at: { p: number } | { t: number }): Pick<VleResult, 'gamma_inf'> | undefined {
+  const T = s.psat.map((ps) => ('p' in at ? pureBoilingT(ps, at.p) : at.t));
+  const g1 = Number.isFinite(T[1]!) ? Math.exp(s.lnGamma(0, T[1]!)[0]) : NaN;
+  const g2 = Number.isFinite(T[0]!) ? Math.exp(s.lnGamma(1, T[0]!)[1]) : NaN;
+  const v = (x: number) => (Number.isFinite(x) ? x : null);
+  return { gamma_inf: { gamma1: v(g1), t1: v(T[1]!), gamma2: v(g2), t2: v(T[0]!) } };
+}
+
+/** The notice on an azeotrope within 0.05 K of a pure component's boiling point. */
+function marginal(az: Azeotrope, psat: [Psat, Psat], pKpa: number): string[] {
+  return psat.flatMap((ps) => {
+    const tb = pureBoilingT(ps, pKpa);
+    return Math.abs(az.t - tb) < 0.05
+      ? [`the azeotrope at ${az.t.toFixed(3)} K lies within 0.05 K of the boiling point of ${ps.name} (${tb.toFixed(3)} K): marginal, well inside the model's uncertainty; it may not exist`]
+      : [];
+  });
 }

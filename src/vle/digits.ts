@@ -50,5 +50,7 @@ export function roundResult(r: VleResult): VleResult {
     ...('p' in a ? { p: p(a.p) } : {}),
     ...(a.x1_liquids ? { x1_liquids: liquids(a.x1_liquids) } : {}),
   };
-  return { ...r, points: r.points.map(computed), azeotrope: az };
+  const g = r.gamma_inf;
+  const inf = g && { gamma_inf: { gamma1: gamma(g.gamma1), t1: t(g.t1), gamma2: gamma(g.gamma2), t2: t(g.t2) } };
+  return { ...r, points: r.points.map(computed), azeotrope: az, ...inf };
 }

@@ -2,17 +2,19 @@
 // the two coexisting liquids at each T from the pair's NRTL or UNIQUAC set (lle.ts), nothing where
 // one liquid is stable; with `binodal`, the curve over a range of T and the critical solution
 // temperatures where it closes.
-import { notFound, usageError } from '../api/errors.js';
+import { usageError } from '../api/errors.js';
 import { roundSignificant } from '../api/precision.js';
-import type { Compound } from '../api/types.js';
+import type { Compound, Mixture } from '../api/types.js';
 import type { Backend } from '../api/backend.js';
 import { resolveCompound } from '../lookup/resolve.js';
-import { RECORD_MODEL, type LnGamma, type ModelName } from './activity.js';
-import { chooseModel, pairMixture, rqOf, splitNotice, vleFitted } from './diagram.js';
+import { GROUP_MODELS, isGroupModel, RECORD_MODEL, type GroupModelName, type LnGamma } from './activity.js';
+import { mixtureIdFor } from '../api/ids.js';
+import { countsRecord } from '../chem/unifac-groups.js';
+import { chooseActivity, chooseModel, pairMixture, rqOf, splitNotice, vleFitted, type Chosen } from './diagram.js';
 import type { VleComponent, VleResult } from './types.js';
 import { criticalPoints, liquidsAt, type Critical } from './lle.js';
 
-export const LLE_MODELS = ['nrtl', 'uniquac'] as const;
+export const LLE_MODELS = ['nrtl', 'uniquac', ...GROUP_MODELS] as const;
 
 export interface LleRequest {
   c1: string;
@@ -84,22 +86,8 @@ export async function lleDiagram(backend: Backend, req: LleRequest): Promise<Lle
   if (comps[0].id === comps[1].id) throw usageError(`"${req.c1}" and "${req.c2}" are the same compound (${comps[0].compound}, ${comps[0].id})`);
   const mix = await pairMixture(backend, comps[0], comps[1]);
   const swap = !!mix && mix.components[0]!.cid !== comps[0].id;
-  let chosen: ReturnType<typeof chooseModel> | undefined;
-  let error: unknown;
-  for (const m of req.model ? [req.model] : LLE_MODELS) {
-    try {
-      chosen = chooseModel(mix, m as ModelName, comps, swap);
-      break;
-    } catch (e) {
-      error ??= e;
-    }
-  }
-  if (!chosen) {
-    if (req.model) throw error;
-    const has = [...new Set((mix?.params ?? []).map((p) => p.model))].join(', ') || 'no parameter set';
-    throw notFound(`no NRTL or UNIQUAC parameters for ${comps[0].compound} / ${comps[1].compound}: ${mix ? `the record ${mix.id} holds ${has}` : 'there is no mixture record for the pair'} (Wilson and the ideal solution never split a liquid)`);
-  }
-  const { model, set, lnGamma } = chosen;
+  const chosen = await lleModel(backend, mix, req.model, comps, swap);
+  const { model, set, lnGamma, groups } = chosen;
   const ts = req.t ?? [298.15];
   const notes: string[] = [];
   const points: LlePoint[] = [];
@@ -113,13 +101,43 @@ export async function lleDiagram(backend: Backend, req: LleRequest): Promise<Lle
     model: RECORD_MODEL[model],
     points,
     sources: {
-      parameters: set && mix ? { mid: mix.id, s: set.s, ...(set.r ? { r: set.r } : {}), ...(mix.src[set.s]?.db ? { db: mix.src[set.s]!.db } : {}), ...(model === 'uniquac' ? { rq: comps.map((c) => ({ cid: c.id, ...rqOf(c)!, s: c.fixed_props!.uniquac_r![0]!.s })) } : {}) } : null,
+      parameters: groups
+        ? { mid: mixtureIdFor(`groups:${model}`), s: 'thermo-unifac', groups: comps.map((c, i) => ({ cid: c.id, subgroups: countsRecord(groups[i]!) })) }
+        : set && mix ? { mid: mix.id, s: set.s, ...(set.r ? { r: set.r } : {}), ...(mix.src[set.s]?.db ? { db: mix.src[set.s]!.db } : {}), ...(model === 'uniquac' ? { rq: comps.map((c) => ({ cid: c.id, ...rqOf(c)!, s: c.fixed_props!.uniquac_r![0]!.s })) } : {}) } : null,
     },
   };
   if (req.binodal) {
     result.binodal = binodal(lnGamma, roundSignificant(Math.max(Math.min(...ts) - 50, 100), 8), roundSignificant(Math.max(...ts) + 50, 8));
   }
   if ((points.length || result.binodal?.points.length) && set && vleFitted(set)) notes.push(splitNotice(RECORD_MODEL[model]));
+  notes.unshift(...chosen.notes);
   if (notes.length) result.notes = notes;
   return result;
+}
+
+/** Group models tried, in order, when the pair's record has no NRTL or UNIQUAC set. */
+const LLE_GROUPS: GroupModelName[] = ['unifac-lle', 'dortmund', 'unifac'];
+
+/**
+ * The model of `chem lle`: the one asked for, else the record's NRTL or UNIQUAC set, else UNIFAC-LLE (fitted to
+ * liquid-liquid data), modified UNIFAC (Dortmund) or original UNIFAC, the first that covers the pair.
+ */
+async function lleModel(backend: Backend, mix: Mixture | undefined, asked: LleRequest['model'], comps: [Compound, Compound], swap: boolean): Promise<Chosen> {
+  if (asked) return isGroupModel(asked) ? chooseActivity(backend, undefined, asked, comps, swap) : { ...chooseModel(mix, asked, comps, swap), notes: [] };
+  for (const m of ['nrtl', 'uniquac'] as const) {
+    try {
+      return { ...chooseModel(mix, m, comps, swap), notes: [] };
+    } catch {
+      // the next
+    }
+  }
+  let last: unknown;
+  for (const m of LLE_GROUPS) {
+    try {
+      return await chooseActivity(backend, undefined, m, comps, swap);
+    } catch (e) {
+      last ??= e;
+    }
+  }
+  throw last;
 }

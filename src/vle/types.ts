@@ -49,11 +49,14 @@ export interface PsatSource {
   tmin: number;
   tmax: number;
   r?: string;
+  /** A structure-based estimate (no measured correlation), and its relative uncertainty. */
+  calc?: true;
+  e?: number;
 }
 
 export interface VleResult {
   components: [VleComponent, VleComponent];
-  /** NRTL, UNIQUAC, Wilson or ideal. */
+  /** NRTL, UNIQUAC, Wilson, ideal, or the group model and its table ("modified UNIFAC (Dortmund) 2.0"). */
   model: string;
   /** The fixed condition: p (kPa) for Txy, t (K) for Pxy. */
   p?: number;
@@ -63,11 +66,21 @@ export interface VleResult {
   points: VlePoint[];
   /** A heterogeneous azeotrope has x1 = y1 (the vapour's) and the two liquids. */
   azeotrope: { x1: number; y1?: number; t?: number; p?: number; heterogeneous?: boolean; x1_liquids?: [number, number] } | null;
-  /** Notices on the answer: a liquid split predicted by parameters regressed from VLE data. */
+  /** Infinite-dilution activity coefficients: γ1 in pure 2 at t1 (2's boiling point at p, or t), γ2 in pure 1 at t2. */
+  gamma_inf?: { gamma1: number | null; t1: number | null; gamma2: number | null; t2: number | null };
+  /** Notices on the answer: a liquid split predicted by parameters regressed from VLE data, a 2.0 table, an estimated vapour pressure, a marginal azeotrope. */
   notes?: string[];
   sources: {
     /** The mixture record and parameter set (source key, reference); null for the ideal solution. */
-    parameters: { mid: string; s: string; r?: string; db?: string; rq?: { cid: string; r: number; q: number; s: string }[] } | null;
+    parameters: {
+      mid: string;
+      s: string;
+      r?: string;
+      db?: string;
+      rq?: { cid: string; r: number; q: number; s: string }[];
+      /** A group model's subgroups of each component (subgroup number → count). */
+      groups?: { cid: string; subgroups: Record<string, number> }[];
+    } | null;
     psat: PsatSource[];
   };
 }

@@ -71,7 +71,8 @@ describe('prediction result shape (spec 2.5)', () => {
     expect(r.properties.corr).toEqual({});
     expect(r.properties.pdep).toEqual({});
     expect(r.properties.allprops).toEqual(PREDICTED_KEYS);
-    expect(Object.keys(r.properties.descr).sort()).toEqual(['crippen', 'joback', 'mcgowan', 'mol_atom', 'mol_mw', 'mol_na', 'mol_nha']);
+    expect(Object.keys(r.properties.descr).sort()).toEqual(['crippen', 'dortmund', 'joback', 'mcgowan', 'mol_atom', 'mol_mw', 'mol_na', 'mol_nha', 'unifac']);
+    expect(r.properties.descr.unifac).toEqual({ 1: 1, 2: 1, 14: 1 }); // DDBST's: CH3, CH2, OH
     expect(r.properties.descr.mol_atom).toEqual({ C: 2, O: 1, H: 6 });
     expect(r.properties.descr.joback).toEqual({ ch3: 1, ch2: 1, oh: 1 });
   });

@@ -87,19 +87,45 @@ describe('chem vle', () => {
     expect(some.body.points.map((p) => p.t === null)).toEqual([false, true]);
   });
 
-  it('errors: no parameters of the model (3), a salt (3), no vapour pressure (3), x outside [0, 1] (2), an ambiguous name (2), an unknown name or CAS (3)', async () => {
+  it('a pair without a fitted set: modified UNIFAC (Dortmund), here with the 2.0 table (the fixture\'s published table lacks CCN/CNO2), said in a notice; the groups in the sources', async () => {
+    const { code, body, stderr } = await json(['vle', 'acetonitrile', 'nitromethane']);
+    expect(code).toBe(0);
+    expect(body.model).toBe('modified UNIFAC (Dortmund) 2.0');
+    expect(body.notes!.join('\n')).toMatch(/no parameters for main groups 19\/26: the mixture is computed wholly with the modified UNIFAC \(Dortmund\) 2\.0 table/);
+    expect(stderr).toMatch(/2\.0 table/);
+    expect(body.sources.parameters!.groups).toEqual([
+      { cid: body.components[0].cid, subgroups: { '40': 1 } },
+      { cid: body.components[1].cid, subgroups: { '54': 1 } },
+    ]);
+    expect(body.points[5]!.gamma1).toBeGreaterThan(0);
+    expect(body.gamma_inf!.gamma1).toBeGreaterThan(0);
+    // asked for: ethanol/water by the published tables (complete for CH2, OH, H2O), UNIFAC-LLE too
+    for (const [m, name] of [['dortmund', 'modified UNIFAC (Dortmund)'], ['unifac', 'UNIFAC'], ['unifac-2.0', 'UNIFAC 2.0'], ['unifac-lle', 'UNIFAC-LLE']]) {
+      const r = await json(['vle', 'ethanol', 'water', '--model', m!]);
+      expect(r.code, m).toBe(0);
+      expect(r.body.model).toBe(name);
+      expect((r.body.notes ?? []).join(' '), m).not.toMatch(/2\.0 table/);
+    }
+    // the fixture's UNIFAC-LLE table has no CCN (21)/CNO2 (23) pair: no 2.0 table to fall back on
+    const lle = await chem(['vle', 'acetonitrile', 'nitromethane', '--model', 'unifac-lle']);
+    expect(lle.code).toBe(3);
+    expect(lle.stderr).toMatch(/UNIFAC-LLE has no interaction parameters for main groups 21\/23 of acetonitrile \/ nitromethane/);
+  });
+
+  it('errors: no parameters of the model (3), an unknown model (2), a salt (3), an estimated vapour pressure, x outside [0, 1] (2), an ambiguous name (2), an unknown name or CAS (3)', async () => {
     const wilson = await chem(['vle', 'ethanol', 'water', '--model', 'wilson']);
     expect(wilson.code).toBe(3);
     expect(wilson.stderr).toMatch(/no Wilson parameters for ethanol \/ water: the record \S+ holds NRTL; --model ideal/);
-    const noPair = await chem(['vle', 'acetonitrile', 'nitromethane']);
-    expect(noPair.code).toBe(3);
-    expect(noPair.stderr).toMatch(/there is no mixture record for the pair/);
+    const unknownModel = await chem(['vle', 'ethanol', 'water', '--model', 'margules']);
+    expect(unknownModel.code).toBe(2);
     const salt = await chem(['vle', 'sodium chloride', 'water']);
     expect(salt.code).toBe(3);
     expect(salt.stderr).toMatch(/sodium chloride .* is a salt/);
-    const noPsat = await chem(['vle', '1-butanol', 'water']);
-    expect(noPsat.code).toBe(3);
-    expect(noPsat.stderr).toMatch(/1-butanol .* has no vapour-pressure correlation/);
+    // no vapour-pressure correlation of 1-butanol in the fixture: chem's structure-based estimate, said in a notice
+    const noPsat = await json(['vle', '1-butanol', 'water']);
+    expect(noPsat.code).toBe(0);
+    expect(noPsat.body.notes!.join(' ')).toMatch(/1-Butanol has no measured vapour-pressure correlation: its vapour pressure is chem's structure-based estimate \(lee-kesler-anchored/i);
+    expect(noPsat.body.sources.psat.find((s) => s.calc)).toMatchObject({ equation: 'structure-based estimate', calc: true });
     expect((await chem(['vle', 'ethanol', 'water', '--x', '0.5,1.2'])).code).toBe(2);
     const amb = await chem(['vle', 'mw<50', 'water']);
     expect(amb.code).toBe(2);

@@ -49,14 +49,17 @@ describe('chem lle', () => {
     expect(csv.stdout.split(/\r?\n/)[0]).toBe('T (K),x1 (liquid a),x1 (liquid b),γ1 (a),γ1 (b),γ2 (a),γ2 (b)');
   });
 
-  it('--out draws the binodal; errors: no NRTL or UNIQUAC set (3), --model wilson (2), a temperature ≤ 0 (2)', async () => {
+  it('--out draws the binodal; without an NRTL or UNIQUAC set the group models (one liquid here); errors: --model wilson (2), a temperature ≤ 0 (2)', async () => {
     const file = join(srv.dbPath, '..', 'lle.svg');
     const out = await chem(['lle', 'water', '1-butanol', '--out', file]);
     expect(out.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toMatch(/binodal/);
-    const none = await chem(['lle', 'acetonitrile', 'nitromethane']);
-    expect(none.code).toBe(3);
-    expect(none.stderr).toMatch(/no NRTL or UNIQUAC parameters .*there is no mixture record for the pair/);
+    const none = await chem(['lle', 'acetonitrile', 'nitromethane', '--json']);
+    expect(none.code).toBe(0);
+    expect(JSON.parse(none.stdout)).toMatchObject({ model: 'modified UNIFAC (Dortmund) 2.0', points: [] });
+    const lle = await chem(['lle', 'water', '1-butanol', '--model', 'unifac-lle', '--json']);
+    expect(lle.code).toBe(0);
+    expect(JSON.parse(lle.stdout).model).toBe('UNIFAC-LLE');
     expect((await chem(['lle', 'water', '1-butanol', '--model', 'wilson'])).code).toBe(2);
     expect((await chem(['lle', 'water', '1-butanol', '--t', '-3'])).code).toBe(2);
   });
@@ -77,7 +80,8 @@ describe('GET /api/v1/lle', () => {
       expect(e.status, q).toBe(400);
       expect(e.body.error.message).toBeTruthy();
     }
-    const none = await get(srv.port, '/api/v1/lle?c1=acetonitrile&c2=nitromethane', KEY);
+    const none = await get(srv.port, '/api/v1/lle?c1=acetonitrile&c2=nitromethane&model=unifac-lle', KEY);
     expect(none.status).toBe(404);
+    expect(none.body.error.message).toMatch(/UNIFAC-LLE has no interaction parameters for main groups/);
   });
 });

@@ -42,8 +42,11 @@ describe('GET /api/v1/vle', () => {
       expect(r.status, q).toBe(400);
       expect(r.body.error.message).toBeTruthy();
     }
-    const none = await get(srv.port, '/api/v1/vle?c1=acetonitrile&c2=nitromethane', KEY);
+    const none = await get(srv.port, '/api/v1/vle?c1=acetonitrile&c2=nitromethane&model=wilson', KEY);
     expect(none.status).toBe(404);
     expect(none.body.error.message).toMatch(/no mixture record/);
+    const unifac = await get(srv.port, '/api/v1/vle?c1=acetonitrile&c2=nitromethane&model=dortmund', KEY);
+    expect(unifac.status).toBe(200);
+    expect(unifac.body.model).toBe('modified UNIFAC (Dortmund) 2.0');
   });
 });

@@ -53,6 +53,30 @@ function extend(p: Pattern, g: MolGraph, map: Int32Array, k: number, explicitH: 
   return false;
 }
 
+/**
+ * Every match of the pattern with its first atom on node `a`: `visit` gets the mapping pattern atom -> node (a
+ * scratch array, valid during the call) of each, including those that differ only by symmetry.
+ */
+export function forEachMatch(p: Pattern, g: MolGraph, a: number, explicitH: boolean, cls: Int32Array | null, visit: (map: Int32Array) => void): void {
+  if (!accepts(p.atoms[0], g, a, explicitH, cls)) return;
+  const map = new Int32Array(p.atoms.length); // own map: visit may match other patterns
+  map[0] = a;
+  const all = (k: number): void => {
+    if (k === p.atoms.length) return visit(map);
+    const pa = p.atoms[k];
+    const from = map[pa.parent];
+    const end = explicitH ? g.start[from + 1] : g.coreEnd[from];
+    for (let j = g.start[from]; j < end; j++) {
+      const b = g.nbr[j];
+      if ((pa.zMask !== null && pa.zMask[g.z[b]] === 0) || !bondAccepts(pa, g, j) || used(map, k, b) || !accepts(pa, g, b, explicitH, cls)) continue;
+      if (pa.closures.length && !closes(pa, g, map, b, explicitH)) continue;
+      map[k] = b;
+      all(k + 1);
+    }
+  };
+  all(1);
+}
+
 /** Every ring closure of pattern atom `pa`, placed on node `b`, is a bond of the graph that its test accepts. */
 function closes(pa: PatternAtom, g: MolGraph, map: Int32Array, b: number, explicitH: boolean): boolean {
   const end = explicitH ? g.start[b + 1] : g.coreEnd[b];

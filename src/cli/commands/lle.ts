@@ -27,7 +27,7 @@ export function lleCommand(deps: Deps): Command {
     .argument('[a]', 'component 1: compound id, CAS or name')
     .argument('[b]', 'component 2: compound id, CAS or name')
     .addOption(new Option('--t <K,...>', 'temperatures (default 298.15)').argParser(temperatures))
-    .addOption(new Option('--model <model>', 'activity model (default: the NRTL set of the mixture record, else UNIQUAC)').choices(LLE_MODELS))
+    .addOption(new Option('--model <model>', 'activity model (default: the NRTL set of the mixture record, else UNIQUAC, else UNIFAC-LLE, modified UNIFAC, UNIFAC)').choices(LLE_MODELS))
     .option('--plot', 'draw the binodal from 50 K below the lowest to 50 K above the highest temperature on the terminal')
     .option('-o, --out <file>', 'write the binodal as an SVG or PNG chart (by extension)')
     .addHelpText('after', examples('chem lle water 1-butanol', 'chem lle water "n-butyl acetate" --t 298.15,323.15,348.15 --json', 'chem lle methanol n-hexane --t 300,340 --plot'))

@@ -50,7 +50,7 @@ export function vleCommand(deps: Deps): Command {
     .addOption(new Option('--p <kPa>', 'pressure of an isobaric Txy diagram (default 101.325)').argParser(positive('a pressure in kPa')))
     .addOption(new Option('--t <K>', 'temperature of an isothermal Pxy diagram').argParser(positive('a temperature in K')))
     .addOption(new Option('--x <list>', 'mole fractions of component 1 (default 0 to 1 by 0.05); with --dew, of the vapour').argParser(fractions))
-    .addOption(new Option('--model <model>', 'activity model, or pr: Peng–Robinson with kij (default: the best set the mixture record has, NRTL first)').choices([...MODELS, 'pr']))
+    .addOption(new Option('--model <model>', 'activity model, or pr: Peng–Robinson with kij (default: the best set the mixture record has, NRTL first; else modified UNIFAC (Dortmund), else UNIFAC; Peng–Robinson by the rule of docs/mixtures.md)').choices([...MODELS, 'pr']))
     .option('--dew', 'dew points: --x gives the vapour composition')
     .option('--plot', 'draw the Txy/Pxy and x-y diagrams on the terminal')
     .option('-o, --out <file>', 'write the diagrams as an SVG or PNG chart (by extension)')
@@ -110,7 +110,12 @@ export function liquidsText(x: [number, number] | undefined): string | undefined
 /** The parameter and vapour-pressure sources, one line each. */
 export function sourceLines(r: Pick<VleResult, 'model' | 'components'> & { sources: { parameters: VleResult['sources']['parameters']; psat?: VleResult['sources']['psat'] } }): string {
   const par = r.sources.parameters;
-  let text = par ? `parameters: ${r.model} of mixture ${par.mid}, ${par.db ?? par.s}${par.r ? ` (${par.r})` : ''}\n` : "parameters: none (ideal solution, Raoult's law)\n";
+  let text = !par
+    ? "parameters: none (ideal solution, Raoult's law)\n"
+    : par.groups
+      ? `parameters: ${r.model} interaction table ${par.mid}, groups from the structures\n`
+      : `parameters: ${r.model} of mixture ${par.mid}, ${par.db ?? par.s}${par.r ? ` (${par.r})` : ''}\n`;
+  for (const g of par?.groups ?? []) text += `groups ${r.components.find((x) => x.cid === g.cid)?.name}: ${Object.entries(g.subgroups).map(([k, n]) => `${n}×${k}`).join(' ')}\n`;
   for (const c of par?.rq ?? []) text += `UNIQUAC ${r.components.find((x) => x.cid === c.cid)?.name}: r = ${c.r}, q = ${c.q}, ${c.s}\n`;
   for (const s of r.sources.psat ?? []) text += `Psat ${s.name}: ${s.equation}, ${s.tmin}–${s.tmax} K, ${s.s}${s.r ? ` (${s.r})` : ''}\n`;
   return text;

@@ -17,6 +17,7 @@ import { domainFacts, moleculeFeatures, type FeatureInputs } from './features.js
 import { FEATURE_NAMES } from './layout.js';
 import { rowOf, type FlatRow } from './flat.js';
 import { molGraph, type MolGraph } from '../../chem/molgraph.js';
+import { assignGroups, countsRecord } from '../../chem/unifac-groups.js';
 import { addEstimates, ESTIMATE_GRID, ESTIMATE_INPUTS, ESTIMATE_KEYS, ESTIMATE_METHODS } from './estimates.js';
 
 const LABELS = OCL.Molecule.cAtomLabel;
@@ -395,11 +396,22 @@ function result(a: FeatureInputs, fixed: PropertyMap, tdep: PropertyMap): Predic
         mol_mw: round(mw),
         crippen: Object.assign(crippenTypes(cr), { mr: round(cr.mr) }),
         joback: jobackGroupKeys,
+        ...unifacDescriptors(g),
         mol_atom: elements,
         mol_nha: nHeavy,
       },
     },
   };
+}
+
+/** The UNIFAC and modified UNIFAC (Dortmund) subgroups (number → count), each only where every heavy atom is covered. */
+function unifacDescriptors(g: MolGraph): { unifac?: Record<string, number>; dortmund?: Record<string, number> } {
+  const out: { unifac?: Record<string, number>; dortmund?: Record<string, number> } = {};
+  for (const m of ['unifac', 'dortmund'] as const) {
+    const a = assignGroups(g, m);
+    if (a.ok) out[m] = countsRecord(a.counts);
+  }
+  return out;
 }
 
 /** The result with an `info` entry for each property it has points of. */

@@ -31,7 +31,19 @@ export interface ModelDef {
 
 const HENRY_UNITS: Record<string, string> = { A: 'ln(Pa)', B: 'K', D: '1/K', E: 'K²', F: '1/K²' };
 
+const UNIFAC_FORM = (name: string, abc: boolean) => ({
+  form: abc
+    ? `${name} main-group interactions: Psi_mn = exp(-(a_m_n + b_m_n·T + c_m_n·T²)/T) between main groups m and n (absent b, c are 0; an absent pair has no parameters)`
+    : `${name} main-group interactions: Psi_mn = exp(-a_m_n/T) between main groups m and n (an absent pair has no parameters)`,
+  units: {},
+});
+
 export const MODELS: Readonly<Record<string, ModelDef>> = {
+  UNIFAC: UNIFAC_FORM('UNIFAC', false),
+  'UNIFAC 2.0': UNIFAC_FORM('UNIFAC 2.0', false),
+  'UNIFAC-LLE': UNIFAC_FORM('UNIFAC-LLE', false),
+  'modified UNIFAC (Dortmund)': UNIFAC_FORM('modified UNIFAC (Dortmund)', true),
+  'modified UNIFAC (Dortmund) 2.0': UNIFAC_FORM('modified UNIFAC (Dortmund) 2.0', true),
   NRTL: {
     form:
       'NRTL: tau_ij = b_ij/T, G_ij = exp(-alpha_12·tau_ij); ' +

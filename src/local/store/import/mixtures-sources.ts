@@ -16,6 +16,11 @@ export const MIXTURE_SOURCES: Readonly<Record<string, SourceDescriptor>> = {
   },
   'thermo-pr-henry': { db: 'Henry constants from a volume-translated Peng-Robinson EOS (CalebBell/thermo)', url: `${THERMO}/PRTranslated_best_henry_T_dep.json`, license: 'MIT' },
   eppr78: { db: 'E-PPR78 group-contribution kij (CalebBell/thermo)', url: `${THERMO}/eppr78_common.json`, license: 'MIT' },
+  'thermo-unifac': {
+    db: 'UNIFAC and modified UNIFAC (Dortmund) main-group interaction parameters, published and 2.0 tables (CalebBell/thermo)',
+    url: 'https://github.com/CalebBell/thermo/tree/2bb466e98439c2395a004e7095d07f9b97a5a0f0/thermo/Phase%20Change',
+    license: 'MIT',
+  },
   'mixture-compositions': { db: 'Named mixture compositions (CalebBell/chemicals)', url: `${CHEMICALS}/Identifiers/Mixtures%20Compositions.tsv`, license: 'MIT' },
 };
 

@@ -10,8 +10,27 @@ import { Tally } from './context.js';
 import { COMPOSITIONS_FILE, parseCompositions, type CompositionRow } from './mixtures-compositions.js';
 import { assembleMixtures, type AssembleStats, type CompoundRef } from './mixtures-assemble.js';
 import { parseThermoFile, THERMO_FILES, THERMO_IP, type PairSet } from './mixtures-thermo.js';
+import { GROUP_TABLES, parseGroupTable, PHASE_CHANGE } from './mixtures-unifac.js';
+import type { StoredMixture } from './mixtures-models.js';
 
-const files = [...THERMO_FILES.map((f) => `${THERMO_IP}/${f.file}`), COMPOSITIONS_FILE];
+const files = [...THERMO_FILES.map((f) => `${THERMO_IP}/${f.file}`), COMPOSITIONS_FILE, ...GROUP_TABLES.map((g) => `${PHASE_CHANGE}/${g.file}`)];
+
+/** The UNIFAC interaction tables of the data directory, one record each. */
+function groupTables(ctx: Parameters<BuildStep['run']>[1]): StoredMixture[] {
+  const out: StoredMixture[] = [];
+  for (const def of GROUP_TABLES) {
+    const rel = `${PHASE_CHANGE}/${def.file}`;
+    if (!ctx.has(rel)) {
+      ctx.missing.push(rel);
+      continue;
+    }
+    const t = new Tally(rel, 'thermo-unifac');
+    ctx.tallies.push(t);
+    out.push(parseGroupTable(def, ctx.text(rel), t));
+    t.parseTime = (performance.now() - t.start) / 1000;
+  }
+  return out;
+}
 
 /** Build counts, kept in meta as `mixture_stats`. */
 export interface MixtureBuildStats extends AssembleStats {
@@ -58,7 +77,7 @@ export const mixturesStep: BuildStep = {
     };
     const { mixtures, stats } = assembleMixtures(pairs, compositions, resolve);
     // Stored compact: mixtures-models.ts adds forms, units, references and src on reading.
-    insertMixtures(db, mixtures as unknown as Mixture[]);
+    insertMixtures(db, [...mixtures, ...groupTables(ctx)] as unknown as Mixture[]);
     const all: MixtureBuildStats = { ...stats, unresolved: unresolved.size };
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('mixture_stats', ?)").run(JSON.stringify(all));
   },

@@ -513,25 +513,48 @@ async function mixtureView(id) {
 /** The pair's Txy diagram at 101.325 kPa (GET /vle/plot, as chem vle draws it) with its azeotrope named (GET /vle of the same query: one computation, server/vle.ts). */
 function vleSection(m) {
   const [a, b] = m.components;
-  const query = `c1=${enc(a.cid)}&c2=${enc(b.cid)}`;
   const temp = conversionOf('K', units);
   const fig = h('figure', { class: 'vle' }, h('figcaption', {}, `Txy diagram at 101.325 kPa: ${a.name} (1) / ${b.name} (2), bubble and dew curves`));
-  const azeotrope = h('p', { class: 'azeotrope' }, h('span', { class: 'muted' }, 'Computing the azeotrope…'));
-  svgImage(`/vle/plot?${query}&${unitQuery()}`, `Txy diagram of ${a.name} and ${b.name} at 101.325 kPa, the azeotrope marked`).then(
-    (img) => fig.prepend(img),
-    (err) => fig.append(failure(err)),
-  );
-  api(`/vle?${query}`).then(
-    (r) => {
-      const az = r.azeotrope;
-      const line = az ? `Azeotrope: x1 = ${az.x1.toFixed(4)} at ${convertValue(Number(az.t.toFixed(2)), temp)} ${temp.label}${az.heterogeneous ? ' (heterogeneous: the liquid splits)' : ''}` : 'No azeotrope.';
-      const psat = [...new Set(r.sources.psat.map((s) => `${s.name}: ${s.equation} (${s.s})`))].join('; ');
-      azeotrope.replaceChildren(line, h('div', { class: 'muted' }, `${r.model} parameters of this record; vapour pressures: ${psat}.`));
-    },
-    (err) => azeotrope.replaceChildren(failure(err)),
-  );
-  return [h('h2', {}, 'Vapour–liquid equilibrium'), fig, azeotrope];
+  const azeotrope = h('p', { class: 'azeotrope' });
+  // the activity model: the record's set (default) or one of chem vle's --model names (the group models need no record)
+  const model = h('select', { id: 'vle-model', name: 'model' }, ...VLE_MODELS.map(([v, label]) => h('option', { value: v }, label)));
+  const load = () => {
+    const query = `c1=${enc(a.cid)}&c2=${enc(b.cid)}${model.value ? `&model=${enc(model.value)}` : ''}`;
+    fig.querySelector('img')?.remove();
+    azeotrope.replaceChildren(h('span', { class: 'muted' }, 'Computing the azeotrope…'));
+    svgImage(`/vle/plot?${query}&${unitQuery()}`, `Txy diagram of ${a.name} and ${b.name} at 101.325 kPa, the azeotrope marked`).then(
+      (img) => fig.prepend(img),
+      (err) => fig.append(failure(err)),
+    );
+    api(`/vle?${query}`).then(
+      (r) => {
+        const az = r.azeotrope;
+        const line = az ? `Azeotrope: x1 = ${az.x1.toFixed(4)} at ${convertValue(Number(az.t.toFixed(2)), temp)} ${temp.label}${az.heterogeneous ? ' (heterogeneous: the liquid splits)' : ''}` : 'No azeotrope.';
+        const psat = [...new Set(r.sources.psat.map((s) => `${s.name}: ${s.equation} (${s.s})`))].join('; ');
+        const notes = (r.notes || []).map((n) => h('div', { class: 'muted' }, n));
+        azeotrope.replaceChildren(line, h('div', { class: 'muted' }, `${r.model}${r.sources.parameters?.groups ? ' (groups from the structures)' : ' parameters of this record'}; vapour pressures: ${psat}.`), ...notes);
+      },
+      (err) => azeotrope.replaceChildren(failure(err)),
+    );
+  };
+  model.addEventListener('change', load);
+  load();
+  return [h('h2', {}, 'Vapour–liquid equilibrium'), h('p', {}, h('label', { for: 'vle-model' }, 'Activity model '), model), fig, azeotrope];
 }
+
+/** The models of GET /vle (chem vle --model): '' is the default (the record's set, else modified UNIFAC). */
+const VLE_MODELS = [
+  ['', 'default (the record’s set)'],
+  ['nrtl', 'NRTL'],
+  ['uniquac', 'UNIQUAC'],
+  ['wilson', 'Wilson'],
+  ['dortmund', 'modified UNIFAC (Dortmund)'],
+  ['dortmund-2.0', 'modified UNIFAC (Dortmund) 2.0'],
+  ['unifac', 'UNIFAC'],
+  ['unifac-2.0', 'UNIFAC 2.0'],
+  ['unifac-lle', 'UNIFAC-LLE'],
+  ['ideal', 'ideal solution'],
+];
 
 async function predictView(params) {
   const smiles = params.get('smiles') || '';
