@@ -22,6 +22,7 @@ import { plotCommand } from './commands/plot.js';
 import { lleCommand } from './commands/lle.js';
 import { vleCommand } from './commands/vle.js';
 import { stateCommand } from './commands/state.js';
+import { flashCommand } from './commands/flash.js';
 
 
 export function buildProgram(deps: Deps): Command {
@@ -67,6 +68,7 @@ export function buildProgram(deps: Deps): Command {
     plotCommand(deps),
     vleCommand(deps),
     stateCommand(deps),
+    flashCommand(deps),
     lleCommand(deps),
   ];
   for (const cmd of commands) program.addCommand(inherit(cmd, program));
@@ -76,7 +78,10 @@ export function buildProgram(deps: Deps): Command {
 
 /** Output, exit and suggestion settings for a command and all its subcommands. */
 function inherit(cmd: Command, parent: Command): Command {
+  // a command that reads excess arguments itself (chem vle names what to use for three) keeps doing so
+  const excess = (cmd as unknown as { _allowExcessArguments: boolean })._allowExcessArguments;
   cmd.copyInheritedSettings(parent);
+  cmd.allowExcessArguments(excess);
   for (const sub of cmd.commands) inherit(sub, cmd);
   return cmd;
 }
