@@ -58,8 +58,11 @@ async function call(tool: Tool, backend: Backend, raw: unknown, opts: McpOptions
   return { content, structuredContent: result as Record<string, unknown> };
 }
 
+/** The SDK's server, and when the calls in progress have all been answered. */
+export type McpServer = Server & { idle(): Promise<void> };
+
 /** A server answering chem's tools from `backend`; connect it to a transport (stdio, Streamable HTTP). */
-export function createMcpServer(backend: Backend, opts: McpOptions): Server {
+export function createMcpServer(backend: Backend, opts: McpOptions): McpServer {
   const list = tools(opts.flash);
   const byName = new Map(list.map((t) => [t.name, t]));
   const server = new Server({ name: 'chem', title: 'chem: compounds, properties and equilibria', version: opts.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
@@ -69,11 +72,19 @@ export function createMcpServer(backend: Backend, opts: McpOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const tool = byName.get(req.params.name);
     if (!tool) return errorResult(new ChemError(400, `unknown tool "${req.params.name}": expected ${list.map((t) => t.name).join(', ')}`));
+    const work = call(tool, backend, req.params.arguments, opts).catch(errorResult);
+    pending.add(work);
     try {
-      return await call(tool, backend, req.params.arguments, opts);
-    } catch (err) {
-      return errorResult(err);
+      return await work;
+    } finally {
+      pending.delete(work);
     }
   });
-  return server;
+  // stdin may end right after the last request (a script piping its requests in): those are answered first
+  const pending = new Set<Promise<CallToolResult>>();
+  const idle = async () => {
+    await Promise.all(pending);
+    await new Promise((resolve) => setImmediate(resolve)); // the SDK sends each answer a few microtasks after the handler's
+  };
+  return Object.assign(server, { idle });
 }

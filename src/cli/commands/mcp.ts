@@ -68,8 +68,11 @@ export async function runMcp(ctx: Context, opts: McpCommandOptions, signals: Sig
       ctx.io.stdin.once('end', resolve);
       ctx.io.stdin.once('close', resolve);
     });
+    // each answer waits for its own drain when stdout pushes back: many answers at once are many listeners
+    ctx.io.stdout.setMaxListeners(0);
     await server.connect(new StdioServerTransport(ctx.io.stdin, ctx.io.stdout));
     await Promise.race([ended, stopped]);
+    await server.idle();
     await server.close();
     return 0;
   }
