@@ -2,7 +2,7 @@
 // and sources, as an assistant would quote them. Values keep the digits of their source (precision.ts);
 // the JSON is the whole answer.
 import { pointText } from '../api/precision.js';
-import { property } from '../api/properties.js';
+import { property, PROPERTY_KEYS } from '../api/properties.js';
 import type { Compound, ConversionResult, DataPoint, PredictionResult, SearchResult, StateResult } from '../api/types.js';
 import { tableNumber } from '../cli/output.js';
 import type { VleResult } from '../vle/diagram.js';
@@ -14,6 +14,16 @@ function value(key: string, p: DataPoint): string {
   const unit = property(key)?.unit;
   return `${key} ${pointText(p, SAME, tableNumber)}${unit ? ` ${unit}` : ''} (${p.calc ? 'calc, ' : ''}${p.s})`;
 }
+
+/** A property map's entries in the registry's order (tb, tc, pc… before the rarer keys), empty ones left out. */
+function entries(m: Record<string, DataPoint[]> | undefined): [string, DataPoint[]][] {
+  const rank = (k: string) => PROPERTY_KEYS.indexOf(k) >>> 0; // unknown keys last
+  return Object.entries(m ?? {})
+    .filter(([, ps]) => ps.length)
+    .sort(([a], [b]) => rank(a) - rank(b));
+}
+
+const counted = ([k, ps]: [string, DataPoint[]]) => `${k} (${ps.length} point${ps.length > 1 ? 's' : ''})`;
 
 /** The first `n` entries, and how many more. */
 function some(items: string[], n: number): string {
@@ -34,8 +44,8 @@ export function search(query: string, r: SearchResult): string {
 
 export function compound(c: Compound): string {
   const head = `${named(c)}${c.formula ? `, ${c.formula}` : ''}${c.mw === undefined ? '' : `, ${c.mw} g/mol`}${c.smiles ? `, ${c.smiles}` : ''}`;
-  const fixed = Object.entries(c.fixed_props ?? {}).filter(([, ps]) => ps.length).map(([k, ps]) => value(k, ps[0]!));
-  const tdep = Object.entries(c.tpdep_props ?? {}).filter(([, ps]) => ps.length).map(([k, ps]) => `${k} (${ps.length} points)`);
+  const fixed = entries(c.fixed_props).map(([k, ps]) => value(k, ps[0]!));
+  const tdep = entries(c.tpdep_props).map(counted);
   const parts = [fixed.length ? `recommended: ${some(fixed, 12)}` : 'no fixed property', tdep.length ? `temperature-dependent: ${tdep.join(', ')} (values at a temperature: properties_at)` : ''];
   return `${head}. ${parts.filter(Boolean).join('. ')}.`;
 }
@@ -44,7 +54,7 @@ export function state(r: StateResult): string {
   const name = r.compound.cid ? named(r.compound) : 'the structure';
   const lines = r.states.map((s) => {
     const at = `${s.saturation ? 'boils at ' : 'at '}${s.t} K${s.p === undefined ? '' : `, ${s.p} kPa`}${s.phase ? ` (${s.phase})` : ''}`;
-    const props = Object.entries(s.props).map(([k, ps]) => value(k, ps[0]!));
+    const props = entries(s.props).map(([k, ps]) => value(k, ps[0]!));
     return `${at}: ${props.length ? some(props, 12) : 'no property at these conditions'}`;
   });
   return `${name} ${lines.join('. ')}.`;
@@ -52,8 +62,8 @@ export function state(r: StateResult): string {
 
 export function prediction(smiles: string, r: PredictionResult): string {
   const { fixed, tdep } = r.properties;
-  const values = Object.entries(fixed).filter(([, ps]) => ps.length).map(([k, ps]) => value(k, ps[0]!));
-  const tvalues = Object.entries(tdep).filter(([, ps]) => ps.length).map(([k, ps]) => `${k} (${ps.length} points)`);
+  const values = entries(fixed).map(([k, ps]) => value(k, ps[0]!));
+  const tvalues = entries(tdep).map(counted);
   if (!values.length && !tvalues.length) return `No property could be predicted for ${smiles}.`;
   return `Predicted for ${smiles}: ${some(values, 14)}${tvalues.length ? `. Temperature-dependent: ${tvalues.join(', ')}` : ''}.`;
 }
