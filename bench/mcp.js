@@ -68,8 +68,11 @@ async function firstAnswer(id) {
 }
 
 const ETHANOL = JSON.parse(cid('ethanol').out).comp.id;
-// the code caches of both commands are written once; the tool's answer is the command's JSON
-const same = JSON.stringify((await firstAnswer(ETHANOL)).comp) === JSON.stringify(JSON.parse(cid(ETHANOL).out));
+// the code caches of both commands are written once; the tool's answer is the command's JSON, or (a record over
+// the size limit) its short form
+const answer = (await firstAnswer(ETHANOL)).comp;
+const whole = cid(ETHANOL).out;
+const same = answer.cut ? `cut to ${JSON.stringify(answer).length} characters (the whole record: ${answer.cut.chars})` : JSON.stringify(answer) === JSON.stringify(JSON.parse(whole)) ? 'yes' : 'NO';
 const [a, b, ratios] = [[], [], []];
 for (let i = 0; i < runs; i++) {
   const m = (await firstAnswer(ETHANOL)).ms;
@@ -82,7 +85,7 @@ const ratio = median(ratios);
 console.log(`cold start (median of ${runs} pairs):`);
 console.log(`  chem mcp: start, initialize, first get_compound answer  ${median(a).toFixed(0).padStart(5)} ms`);
 console.log(`  chem cid ${ETHANOL} --json (start to exit)        ${median(b).toFixed(0).padStart(5)} ms`);
-console.log(`  ratio ${ratio.toFixed(2)} (goal <= 1.5): ${ratio <= 1.5 ? 'met' : 'NOT met'}; the answer equals chem cid --json: ${same ? 'yes' : 'NO'}`);
+console.log(`  ratio ${ratio.toFixed(2)} (goal <= 1.5): ${ratio <= 1.5 ? 'met' : 'NOT met'}; the answer equals chem cid --json: ${same}`);
 
 const names = ['water', 'ethanol', 'methanol', 'acetone', 'benzene', 'toluene', 'hexane', 'acetic acid', 'chloroform', 'phenol'];
 const s = server();
