@@ -1,6 +1,6 @@
-// The flash tool: chem flash's question (issue 47) for N components. This build has no flash
-// computation of its own: the server is handed it (McpOptions.flash, set by chem mcp from the module
-// that chem flash calls), and without it the tool answers that this build cannot flash.
+// The flash tool: chem flash's question (issue 47) for N components, answered as chem flash answers it:
+// by Backend.flash (vle/mixture-flash.ts on the local backend, GET /flash on the remote one), whose
+// result is chem flash's JSON. A build whose backends have no flash says so (an error result).
 import { notFound, usageError } from '../api/errors.js';
 import type { Backend } from '../backend.js';
 import { choice, numbers, pressure, temperature, texts } from './args.js';
@@ -31,8 +31,15 @@ export interface FlashResult {
 /** The function `chem flash --json` calls for one flash. */
 export type FlashRunner = (backend: Backend, request: FlashRequest, onNotice: (message: string) => void) => Promise<FlashResult>;
 
+/** chem flash's own call: Backend.flash, where the backend has it (issue 47; once merged, a plain `backend.flash(request)`). */
+const backendFlash: FlashRunner = (backend, request) => {
+  const flash = (backend as Partial<{ flash(r: FlashRequest): Promise<FlashResult> }>).flash;
+  if (typeof flash !== 'function') throw notFound('this build of chem has no flash calculation (chem flash); vle_diagram answers binaries');
+  return flash.call(backend, request);
+};
+
 /** The models chem flash takes: Peng-Robinson and the activity models. */
-const FLASH_MODELS = ['pr', 'nrtl', 'uniquac', 'wilson', 'unifac', 'ideal'] as const;
+const FLASH_MODELS = ['pr', 'nrtl', 'uniquac', 'wilson', 'ideal'] as const;
 
 const QUANTITY = { anyOf: [{ type: 'number', exclusiveMinimum: 0 }, { type: 'string' }] };
 
@@ -45,7 +52,7 @@ export function flashSummary(r: FlashResult): string {
   return `${names.join(' + ')} at ${Number(r.t.toFixed(2))} K and ${Number(r.p.toPrecision(6))} kPa (${r.model}): vapour fraction ${Number(r.vf.toFixed(4))}; ${phases.join('; ')}.`;
 }
 
-export function flashTool(run?: FlashRunner): Tool {
+export function flashTool(run: FlashRunner = backendFlash): Tool {
   return {
     name: 'flash',
     title: 'Flash of a mixture',
@@ -71,9 +78,11 @@ export function flashTool(run?: FlashRunner): Tool {
       if (!z) throw usageError('give z: the feed mole fractions');
       const vf = numbers(a, 'vf', 'a vapour fraction in [0, 1]', 0, 1);
       if (vf && vf.length !== 1) throw usageError('vf must be one number');
-      const request: FlashRequest = { components, z, t: temperature(a, 't'), p: pressure(a, 'p'), vf: vf?.[0], model: choice(a, 'model', FLASH_MODELS) };
-      if (!run) throw notFound('this build of chem has no flash calculation (chem flash); vle_diagram answers binaries');
+      const [t, p, model] = [temperature(a, 't'), pressure(a, 'p'), choice(a, 'model', FLASH_MODELS)];
+      // as chem flash builds it: only the keys given
+      const request: FlashRequest = { components, z, ...(t !== undefined && { t }), ...(p !== undefined && { p }), ...(vf && { vf: vf[0] }), ...(model && { model }) };
       const result = await run(backend, request, notice);
+      for (const n of result.notices ?? []) notice(n);
       return { result, summary: flashSummary(result) };
     },
   };

@@ -15,7 +15,7 @@ import { tools, type Tool } from './tools.js';
 export interface McpOptions {
   /** Server name and version in the initialize answer. */
   version: string;
-  /** chem flash's function; without it the flash tool says this build cannot flash. */
+  /** The flash tool's computation (default: Backend.flash, as chem flash calls it). */
   flash?: FlashRunner;
   /** Also the JSON as a second text block, for clients that show the model only the text. */
   jsonText?: boolean;

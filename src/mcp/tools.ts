@@ -199,7 +199,7 @@ const vleDiagramTool: Tool = {
   },
 };
 
-/** The tools, in the order tools/list gives them; `flash` runs chem flash's function when the build has one. */
+/** The tools, in the order tools/list gives them; `flash` replaces the flash tool's Backend.flash (tests). */
 export function tools(flash?: FlashRunner): Tool[] {
   return [searchCompounds, getCompound, propertiesAt, predictProperties, convertIdentifier, vleDiagramTool, flashTool(flash)];
 }

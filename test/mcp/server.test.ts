@@ -76,13 +76,14 @@ describe('the flash tool', () => {
       asked.push(req);
       onNotice('kij of the pair: 0 (none in the database)');
       const [a, b] = req.components;
-      return { components: [{ cid: '1', name: a! }, { cid: '2', name: b! }], model: 'pr', t: req.t!, p: req.p!, z: req.z, vf: 0.25, phases: [{ phase: 'gas', fraction: 0.25, x: [0.9, 0.1], rho: 30.1 }, { phase: 'liquid', fraction: 0.75, x: [0.3, 0.7], rho: 610 }] };
+      return { components: [{ cid: '1', name: a! }, { cid: '2', name: b! }], model: 'pr', t: req.t!, p: req.p!, z: req.z, vf: 0.25, phases: [{ phase: 'gas', fraction: 0.25, x: [0.9, 0.1], rho: 30.1 }, { phase: 'liquid', fraction: 0.75, x: [0.3, 0.7], rho: 610 }], notices: [] };
     };
     const r = await call(await client({ flash }), 'flash', { components: ['methane', 'n-decane'], z: [0.45, 0.55], t: '26.85C', p: '3MPa' });
     expect(r.isError, textOf(r)).toBeFalsy();
-    expect(asked).toEqual([{ components: ['methane', 'n-decane'], z: [0.45, 0.55], t: 300, p: 3000, vf: undefined, model: undefined }]);
+    expect(asked).toEqual([{ components: ['methane', 'n-decane'], z: [0.45, 0.55], t: 300, p: 3000 }]);
     expect(textOf(r)).toMatch(/^methane \+ n-decane at 300 K and 3000 kPa \(pr\): vapour fraction 0\.25; gas 25\.0 % of the feed/);
     expect(textOf(r)).toMatch(/Notice: kij of the pair: 0/);
+    expect(r.structuredContent).toMatchObject({ model: 'pr', vf: 0.25, phases: [{ phase: 'gas' }, { phase: 'liquid' }] });
   });
 
   it('refuses a malformed feed before asking', async () => {
