@@ -1,6 +1,7 @@
 // The MCP server in-process (the SDK's Client over its in-memory transport), on the vle fixture: the size
 // limit of an answer (a record cut to its recommended points, other answers refused with what to ask
-// for), the flash tool wired to a function, timeouts, and an HTTP rate limit of a key's tool calls.
+// for), the flash tool wired to a function, timeouts, an HTTP rate limit of a key's tool calls, and the tools
+// over the remote backend.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ import { serveMcpHttp } from '../../src/mcp/http.js';
 import { createMcpServer, type McpOptions } from '../../src/mcp/server.js';
 import { KeyStore } from '../../src/server/keys.js';
 import { RateLimiter } from '../../src/server/limiter.js';
+import { runChem, testContext } from '../helpers.js';
+import { serveFixture } from '../server/http.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'chem-mcp-server-'));
 const dbPath = join(dir, 'chem.db');
@@ -116,6 +119,34 @@ describe('limits', () => {
       expect((await call(c, 'convert_identifier', { from: 'smiles', value: 'O' })).isError).toBeFalsy();
       await c.close();
     } finally {
+      await served.close();
+    }
+  });
+});
+
+describe('over the remote backend', () => {
+  it('the tools answer what the CLI prints on the same remote backend (chem serve of the fixture)', async () => {
+    const served = await serveFixture('vle', 'remote-key');
+    const env = { ...served.remoteEnv, CHEM_BACKEND: 'remote' };
+    const { ctx } = testContext({ env });
+    try {
+      const remote = await ctx.backend({ feedback: false });
+      expect(remote.kind).toBe('remote');
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await createMcpServer(remote, { version: 'test' }).connect(b);
+      const c = new Client({ name: 'test', version: '1' });
+      await c.connect(a);
+      const cli = async (args: string[]) => JSON.parse((await runChem([...args, '--json'], { env })).stdout);
+      const tools = (await c.listTools()).tools;
+      expect(tools.find((t) => t.name === 'get_compound')!.annotations?.openWorldHint).toBe(true);
+      expect((await call(c, 'get_compound', { compound: '64-17-5', props: ['pvap'] })).structuredContent).toEqual(await cli(['cid', '64-17-5', '--prop', 'pvap']));
+      expect((await call(c, 'vle_diagram', { a: 'ethanol', b: 'water', x: [0.2, 0.8] })).structuredContent).toEqual(await cli(['vle', 'ethanol', 'water', '--x', '0.2,0.8']));
+      const unknown = await call(c, 'get_compound', { compound: 'unobtainium' });
+      expect(unknown.isError).toBe(true);
+      expect(textOf(unknown)).toMatch(/unobtainium/);
+      await c.close();
+    } finally {
+      await ctx.close();
       await served.close();
     }
   });
