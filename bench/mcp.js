@@ -20,18 +20,21 @@ if (!opt.db || !existsSync(opt.db)) {
 const runs = Number(opt.runs);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const bin = fileURLToPath(new URL('../bin/chem.js', import.meta.url));
-const args = ['--db', opt.db, '--backend', 'local'];
+const args = ['--db', opt.db];
+// the backend by environment: bin/chem.js names a command's code cache for the first bare word of its
+// arguments, which `--backend local` would make "local" for both commands
+const env = { ...process.env, CHEM_BACKEND: 'local' };
 
 const cid = (id) => {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [bin, ...args, 'cid', id, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, [bin, ...args, 'cid', id, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26, env });
   if (r.status !== 0) throw new Error(`chem cid ${id}: exit ${r.status}: ${r.stderr}`);
   return { ms: performance.now() - t0, out: r.stdout };
 };
 
 /** Starts chem mcp; `ask(method, params)` sends a request and resolves with its answer. */
 function server() {
-  const child = spawn(process.execPath, [bin, ...args, 'mcp'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [bin, ...args, 'mcp'], { stdio: ['pipe', 'pipe', 'inherit'], env });
   const waiting = new Map();
   createInterface({ input: child.stdout }).on('line', (line) => {
     const msg = JSON.parse(line);
