@@ -19,7 +19,7 @@
 import { property } from '../api/properties.js';
 import { usageError } from '../api/errors.js';
 import type { Context } from './context.js';
-import { displayUnit, type Conversion } from './units.js';
+import { displayUnit, type Conversion } from '../units/display.js';
 import { drawTable, type TableColumn } from './table.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;

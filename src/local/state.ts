@@ -5,11 +5,12 @@
 import { notFound, type ChemError } from '../api/errors.js';
 import type { Compound, DataPoint, SourceDescriptor, State, StateResult } from '../api/types.js';
 import type { LocalBackend } from './backend.js';
-import { Lru } from '../lru.js';
-import { resolveHeld } from '../resolve.js';
+import { Lru } from '../util/lru.js';
+import { resolveHeld } from '../lookup/resolve.js';
 import { Curves } from '../tdep/curves.js';
 import { GAS_SOURCES, type Constants } from '../tdep/phase.js';
-import { PHASE_KEYS, statesOf, type StateQuery } from '../tdep/state.js';
+import type { StateQuery } from '../api/backend.js';
+import { PHASE_KEYS, statesOf } from '../tdep/state.js';
 
 /** Compounds whose curves were read last, and the ids of the texts resolved last: a batch asks for the same compound at many temperatures. */
 const cache = new Lru<string, { record: Compound; curves: Curves; constants: Constants }>(64);
@@ -35,7 +36,7 @@ async function curvesOf(backend: LocalBackend, id: string) {
   const hit = cache.get(id);
   if (hit) return hit;
   const store = await backend.store();
-  const { fullRecord } = await import('./store/record.js');
+  const { fullRecord } = await import('./record.js');
   const record = await fullRecord(store, id, { files: false, predictions: false });
   const first = (key: string) => {
     const p = record.fixed_props?.[key]?.[0];

@@ -2,9 +2,9 @@
 // by Backend.flash (vle/mixture-flash.ts on the local backend, GET /flash on the remote one), whose
 // result is chem flash's JSON. A build whose backends have no flash says so (an error result).
 import { notFound, usageError } from '../api/errors.js';
-import type { Backend } from '../backend.js';
+import type { Backend } from '../api/backend.js';
 import { choice, numbers, pressure, temperature, texts } from './args.js';
-import type { Tool } from './tools.js';
+import type { Tool } from './tool.js';
 
 /** chem flash's question: components as any identifier, feed mole fractions, two of t (K), p (kPa), vf. */
 export interface FlashRequest {

@@ -6,11 +6,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ChemError, toChemError } from '../api/errors.js';
-import type { Backend } from '../backend.js';
+import type { Backend } from '../api/backend.js';
 import { argsOf } from './args.js';
 import type { FlashRunner } from './flash.js';
 import { fit, MAX_ANSWER_CHARS } from './size.js';
-import { tools, type Tool } from './tools.js';
+import type { Tool } from './tool.js';
+import { tools } from './tools.js';
 
 export interface McpOptions {
   /** Server name and version in the initialize answer. */

@@ -4,40 +4,15 @@
 import { usageError } from '../api/errors.js';
 import { PROPERTIES, PROPERTY_KEYS } from '../api/properties.js';
 import { CONVERT_FORMATS } from '../api/types.js';
-import type { Backend } from '../backend.js';
 import { compoundRecord } from '../cli/commands/cid.js';
 import { predictOne } from '../cli/commands/predict.js';
 import { casNotice, cutPage, noMatch } from '../cli/commands/search.js';
 import { MODELS } from '../vle/activity.js';
-import { bool, choice, numbers, pressure, propertyKeys, temperature, temperatures, text, whole, type Args } from './args.js';
+import { bool, choice, numbers, pressure, propertyKeys, temperature, temperatures, text, whole } from './args.js';
 import { flashTool, type FlashRunner } from './flash.js';
 import * as summary from './summaries.js';
+import type { JsonSchema, Tool } from './tool.js';
 
-export interface JsonSchema {
-  type: 'object';
-  properties: Record<string, object>;
-  required?: string[];
-  additionalProperties: false;
-}
-
-export interface Answer {
-  /** The JSON document of the CLI's --json for the same question. */
-  result: object;
-  /** The one-paragraph text beside it. */
-  summary: string;
-  /** The question was answered with nothing (a diagram all of whose points were refused): an error result. */
-  empty?: string;
-}
-
-export interface Tool {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: JsonSchema;
-  /** What to ask for when the answer is too long. */
-  narrower: string;
-  run(backend: Backend, args: Args, notice: (message: string) => void): Promise<Answer>;
-}
 
 /** What every answer's values are, said once in each description that returns data points. */
 const POINTS =

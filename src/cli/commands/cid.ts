@@ -5,10 +5,10 @@
 import { Command, Option } from 'commander';
 import { plainSymbol, property } from '../../api/properties.js';
 import type { Compound, CompoundResponse, DataPoint, PropertyMap } from '../../api/types.js';
-import type { Backend } from '../../backend.js';
+import type { Backend } from '../../api/backend.js';
 import { propertyKeys } from '../arguments.js';
 import { usageError } from '../../api/errors.js';
-import { resolveCompound } from '../../resolve.js';
+import { resolveCompound } from '../../lookup/resolve.js';
 import { median, pointText } from '../../api/precision.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';

@@ -5,12 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { ChemError, usageError } from '../../api/errors.js';
-import { isLoopback } from '../../loopback.js';
+import { isLoopback } from '../../util/loopback.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
 import { wholeNumberIn } from '../arguments.js';
 import { VERSION } from '../program.js';
+import type { Signals } from '../signals.js';
 
 interface Options {
   host: string;
@@ -24,11 +25,6 @@ interface Options {
   trustProxy?: string;
 }
 
-/** The signals the server listens to; the process by default, an EventEmitter in tests. */
-export interface Signals {
-  on(event: 'SIGHUP' | 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
-  off(event: 'SIGHUP' | 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
-}
 
 /** How often replicas re-read the key digests in Redis (--redis-keys), ms. */
 const REDIS_KEYS_EVERY_MS = 5000;
