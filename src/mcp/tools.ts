@@ -13,7 +13,6 @@ import { flashTool, type FlashRunner } from './flash.js';
 import * as summary from './summaries.js';
 import type { JsonSchema, Tool } from './tool.js';
 
-
 /** What every answer's values are, said once in each description that returns data points. */
 const POINTS =
   'Each value is a data point {v, s, t?, r?, c?, e?, calc?, o?}: v the number in the property\'s unit (listed under props), s the key of its source in the answer\'s src (database, URL, licence), t the temperature in K of a temperature-dependent value, r the literature or method reference, c a comment (for a correlation, the equation and its valid range), e the uncertainty in the same unit where known (for the chem-ml models, one standard deviation), calc true when the value is calculated or predicted rather than measured, o true when flagged as an outlier among the measurements. The first point of each property is the recommended one.';
