@@ -6,6 +6,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ChemError, toChemError } from '../api/errors.js';
+import { withTimeout } from '../util/timeout.js';
 import type { Backend } from '../api/backend.js';
 import { argsOf } from './args.js';
 import type { FlashRunner } from './flash.js';
@@ -29,14 +30,6 @@ export interface McpOptions {
 const INSTRUCTIONS =
   "chem answers compound lookups from its database with every value's source: search_compounds finds a compound's id, get_compound gives its record, properties_at its properties at a temperature and pressure, predict_properties estimates properties of any structure (SMILES), convert_identifier converts identifiers, vle_diagram gives the vapour-liquid equilibrium of a binary, flash splits a feed into phases. Units: K, kPa, kJ/mol, kg/m³ unless a property says otherwise; a point's s names its source, calc marks a computed value, e its uncertainty.";
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ChemError(503, `the call took longer than ${ms / 1000} s, try again later`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 const errorResult = (err: unknown): CallToolResult => {
   const { status, message } = toChemError(err);
   return { isError: true, content: [{ type: 'text', text: message }], structuredContent: { error: { status, message } } };
@@ -49,6 +42,7 @@ async function call(tool: Tool, backend: Backend, raw: unknown, opts: McpOptions
   const answer = await withTimeout(
     tool.run(backend, args, (m) => notices.push(m)),
     opts.timeoutMs ?? 30_000,
+    'the call',
   );
   if (answer.empty) return { ...errorResult(new ChemError(404, [answer.empty, ...notices].join('; '))), structuredContent: answer.result as Record<string, unknown> };
   const { result, cut } = fit(answer.result, tool.narrower, opts.maxChars ?? MAX_ANSWER_CHARS);

@@ -99,11 +99,12 @@ describe('the flash tool', () => {
 describe('limits', () => {
   it('a call that takes too long answers with an error, and the server goes on', async () => {
     const slow: FlashRunner = () => new Promise(() => {});
-    const c = await client({ flash: slow, timeoutMs: 50 });
+    const c = await client({ flash: slow, timeoutMs: 1000 });
     const r = await call(c, 'flash', { components: ['a', 'b'], z: [0.5, 0.5], t: 300, p: 100 });
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toBe('the call took longer than 0.05 s, try again later');
-    expect((await call(c, 'convert_identifier', { from: 'smiles', value: 'O' })).isError).toBeFalsy();
+    expect(textOf(r)).toBe('the call took longer than 1 s, try again later');
+    // a database read, well within the second on a loaded machine (the store is open: the tests above read it)
+    expect((await call(c, 'search_compounds', { query: 'water' })).isError).toBeFalsy();
   });
 
   it('over HTTP a key has a burst of tool calls, then 429 with Retry-After; listing tools costs nothing', async () => {
