@@ -11,6 +11,7 @@ import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
 import type { Signals } from '../signals.js';
+import { VERSION } from '../version.js';
 
 export interface McpCommandOptions {
   http?: boolean;
@@ -19,8 +20,6 @@ export interface McpCommandOptions {
   keys?: string;
   auth: boolean;
   jsonText?: boolean;
-  /** The program's version, for the initialize answer. */
-  version?: string;
 }
 
 export function mcpCommand(deps: Deps): Command {
@@ -33,7 +32,7 @@ export function mcpCommand(deps: Deps): Command {
     .option('--no-auth', 'HTTP: serve without API keys (loopback addresses only)')
     .option('--json-text', "also give each answer's JSON as text, for clients that show the model only the text")
     .addHelpText('after', examples('chem mcp', 'chem --db ~/chem.sqlite mcp', 'chem mcp --http --port 8081 --keys keys.txt', 'chem --backend remote mcp'))
-    .action(action(deps, (ctx, _args, opts: McpCommandOptions, cmd) => runMcp(ctx, { ...opts, version: cmd.parent?.version() })));
+    .action(action(deps, (ctx, _args, opts: McpCommandOptions) => runMcp(ctx, opts)));
 }
 
 /** Runs until stdin ends (stdio) or a stop signal (both); `onListening` gets the HTTP address. */
@@ -52,7 +51,7 @@ export async function runMcp(ctx: Context, opts: McpCommandOptions, signals: Sig
   }
   const { createMcpServer } = await import('../../mcp/server.js');
   const backend = await ctx.backend({ feedback: false });
-  const mcpOpts = { version: opts.version ?? 'dev', jsonText: opts.jsonText };
+  const mcpOpts = { version: VERSION, jsonText: opts.jsonText };
   const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       for (const s of ['SIGINT', 'SIGTERM'] as const) signals.off(s, stop);
