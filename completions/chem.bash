@@ -8,7 +8,7 @@ _chem() {
       -*) continue ;;
     esac
     case "${path:+$path }$w" in
-      'search'|'convert'|'predict'|'config'|'config set'|'config get'|'config unset'|'config list'|'config path'|'cache'|'cache clear'|'cache path'|'completion'|'serve'|'mixtures'|'mid'|'cid'|'db'|'db build'|'db info'|'db path'|'db pull'|'plot'|'vle'|'state'|'flash'|'lle') path="${path:+$path }$w" ;;
+      'search'|'convert'|'predict'|'config'|'config set'|'config get'|'config unset'|'config list'|'config path'|'cache'|'cache clear'|'cache path'|'completion'|'serve'|'mcp'|'mixtures'|'mid'|'cid'|'db'|'db build'|'db info'|'db path'|'db pull'|'plot'|'vle'|'state'|'flash'|'lle') path="${path:+$path }$w" ;;
     esac
   done
   case "$prev" in
@@ -49,7 +49,7 @@ _chem() {
     --vf) COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   case "$path" in
-    '') subs='search convert predict config cache completion serve mixtures mid cid db plot vle state flash lle'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    '') subs='search convert predict config cache completion serve mcp mixtures mid cid db plot vle state flash lle'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'search') subs=''; opts='-p --page -L --limit --all --first -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'convert') subs='name smiles inchi inchikey cid'; opts='--file --strict -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'predict') subs=''; opts='--prop --jobs --t -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
@@ -64,9 +64,10 @@ _chem() {
     'cache path') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'completion') subs='bash zsh fish'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'serve') subs=''; opts='--host --port --keys --no-auth --redis --redis-failure --redis-keys --metrics-token-file --trust-proxy -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'mcp') subs=''; opts='--http --host --port --keys --no-auth --json-text -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'mixtures') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'mid') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'cid') subs=''; opts='--points -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'cid') subs=''; opts='--points --prop -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'db') subs='build info path pull'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'db build') subs=''; opts='--from --include-nc --fresh --no-structure-index -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'db info') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;

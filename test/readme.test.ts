@@ -180,6 +180,16 @@ const CHECKS: Record<string, Check> = {
     out: [/^<svg/, 'ΔvapH (kJ/mol)'],
     full: 'the fixture has no T-dependent data',
   },
+  // docs/mcp.md: a JSON-RPC session piped into chem mcp (stdio): the handshake, then a tool call answered with the record
+  [`printf '%s\\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"sh","version":"1"}}}' '{"jsonrpc":"2.0","method":"notifications/initialized"}' '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_compound","arguments":{"compound":"64-17-5","props":["tb"]}}}' | chem mcp`]: {
+    verify: (out) => {
+      const [init, answer] = out.trim().split('\n').map((l) => JSON.parse(l));
+      expect(init).toMatchObject({ id: 1, result: { serverInfo: { name: 'chem' }, capabilities: { tools: {} } } });
+      expect(answer).toMatchObject({ id: 2, result: { structuredContent: { comp: { id: ETHANOL } } } });
+      expect(answer.result.structuredContent.comp.fixed_props.tb[0]).toMatchObject({ v: expect.any(Number), s: expect.any(String) });
+      expect(answer.result.content[0].text).toMatch(/64-17-5.*tb \d+/);
+    },
+  },
   'chem state ethanol --t 40C --prop rhol': { out: ['"t": 313.15', /"rhol": \[\s+\{\s+"u": "rhol",\s+"v": 77\d\.\d+/], full: 'the fixture has no T-dependent data' },
   'chem state water --p 70kPa': { out: ['"saturation": true', /"t": 363\.\d+/], full: 'the fixture has no T-dependent data' },
   'chem state toluene --t 80C,100C --p 1atm': { out: ['"phase": "liquid"', '"t": 373.15'], full: 'the fixture has no T-dependent data' },

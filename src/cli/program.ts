@@ -14,6 +14,7 @@ import { configCommand } from './commands/config.js';
 import { completionCommand } from './commands/completion.js';
 import { cacheCommand } from './commands/cache.js';
 import { serveCommand } from './commands/serve.js';
+import { mcpCommand } from './commands/mcp.js';
 import { mixturesCommand } from './commands/mixtures.js';
 import { midCommand } from './commands/mid.js';
 import { cidCommand } from './commands/cid.js';
@@ -61,6 +62,7 @@ export function buildProgram(deps: Deps): Command {
     cacheCommand(deps),
     completionCommand(deps),
     serveCommand(deps),
+    mcpCommand(deps),
     mixturesCommand(deps),
     midCommand(deps),
     cidCommand(deps),

@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Backend } from '../api/backend.js';
 import { ChemError } from '../api/errors.js';
+import { withTimeout } from '../util/timeout.js';
 import { CONVERT_FORMATS, type ConvertFormat } from '../api/types.js';
 import { checkMixtureIdForm } from '../api/ids.js';
 import { resolveCompound } from '../lookup/resolve.js';
@@ -67,14 +68,6 @@ export interface ServerOptions {
 
 const PAGE = /^[1-9]\d{0,8}$/;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ChemError(503, `request took longer than ${ms / 1000} s, try again later`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** A weak entity tag over the given parts: equal parts, equivalent answers. */
 const entityTag = (...parts: string[]) => `W/"${createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 27)}"`;
@@ -218,7 +211,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     const p = work();
     // The slot is held until the backend really finishes, even after a timeout answered the client.
     p.finally(() => inFlight--).catch(() => {});
-    return withTimeout(p, timeoutMs);
+    return withTimeout(p, timeoutMs, 'request');
   };
 
   type Req = FastifyRequest<{ Params: Record<string, string>; Querystring: Record<string, unknown> }>;

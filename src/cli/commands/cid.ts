@@ -2,9 +2,11 @@
 // then a summary (one row per property: the recommended value, its source and marks, how many more
 // points and sources; for a T-dependent property the value nearest 298.15 K and the range covered),
 // then the sources; --points shows every point instead. JSON, NDJSON and CSV are the same either way.
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { plainSymbol, property } from '../../api/properties.js';
-import type { Compound, CompoundResponse, DataPoint } from '../../api/types.js';
+import type { Compound, CompoundResponse, DataPoint, PropertyMap } from '../../api/types.js';
+import type { Backend } from '../../api/backend.js';
+import { propertyKeys } from '../arguments.js';
 import { usageError } from '../../api/errors.js';
 import { resolveCompound } from '../../lookup/resolve.js';
 import { median, pointText } from '../../api/precision.js';
@@ -87,7 +89,7 @@ function measuredMedian(points: DataPoint[]): number | undefined {
 }
 
 /** The point of a T-dependent property nearest 298.15 K, the record's order breaking ties (the best source's). */
-function nearRoomTemperature(points: DataPoint[]): DataPoint {
+export function nearRoomTemperature(points: DataPoint[]): DataPoint {
   const best = points.filter((p) => !p.calc && !p.o);
   return (best.length ? best : points).reduce((a, p) => (Math.abs((p.t ?? 0) - T298) < Math.abs((a.t ?? 0) - T298) ? p : a));
 }
@@ -154,19 +156,44 @@ export function cidCommand(deps: Deps): Command {
     .description('show a compound record: identifiers, then each property\'s recommended value with its source and how many more there are (--points: every value)')
     .argument('[compound]', 'compound id (as shown by chem search), CAS number, InChIKey, SMILES or name, or - to read one per line from stdin')
     .option('--points', 'tables: every point of every property with its source, reference and marks, instead of the summary')
-    .addHelpText('after', examples('chem cid 27-471-9', 'chem cid ethanol', 'chem cid 64-17-5', 'chem cid 27-471-9 --points', 'chem cid 27-471-9 --json', 'chem search ethanol --fields id | chem cid - --format csv'))
+    .addOption(new Option('--prop <keys>', 'only these properties (comma-separated keys, e.g. tb,pvap) and their sources, without the drawing and molfiles').argParser(propertyKeys))
+    .addHelpText('after', examples('chem cid 27-471-9', 'chem cid ethanol', 'chem cid 64-17-5', 'chem cid 27-471-9 --points', 'chem cid 27-471-9 --json', 'chem cid ethanol --prop tb,pvap --json', 'chem search ethanol --fields id | chem cid - --format csv'))
     // an id taken from a CSV row by a shell ($(… | tail -1)) keeps the row's CR: ids hold no whitespace
-    .action(action(deps, (ctx, [id], opts: { points?: boolean }) => runCid(ctx, { id: id?.trim(), points: !!opts.points })));
+    .action(action(deps, (ctx, [id], opts: { points?: boolean; prop?: string[] }) => runCid(ctx, { id: id?.trim(), points: !!opts.points, props: opts.prop })));
 }
 
-async function runCid(ctx: Context, { id, points }: { id?: string; points: boolean }): Promise<number> {
+export interface RecordOptions {
+  /** Only these properties (and the sources their points name); no drawing or molfiles. */
+  props?: string[];
+  /** The drawing and molfiles (whole JSON documents); ignored with `props`. */
+  files?: boolean;
+  onNotice?: (message: string) => void;
+}
+
+/** The record a word names (resolve.ts), as `chem cid WORD --json [--prop KEYS]` prints it and the get_compound tool answers. */
+export async function compoundRecord(backend: Backend, word: string, opts: RecordOptions = {}): Promise<CompoundResponse> {
+  const res = await backend.compound(await resolveCompound(backend, word, { onNotice: opts.onNotice }), { files: !opts.props && opts.files !== false });
+  return opts.props ? { comp: recordProps(res.comp, opts.props) } : res;
+}
+
+/** A record with only the properties `keys` and the sources their points name; the drawing and molfiles left out. */
+export function recordProps(comp: Compound, keys: readonly string[]): Compound {
+  const pick = (m: PropertyMap | undefined) => m && Object.fromEntries(Object.entries(m).filter(([k]) => keys.includes(k)));
+  const [fixed_props, tpdep_props] = [pick(comp.fixed_props), pick(comp.tpdep_props)];
+  const used = new Set([...Object.values(fixed_props ?? {}), ...Object.values(tpdep_props ?? {})].flat().map((p) => p.s));
+  const { drawing: _drawing, mol2d: _mol2d, mol3d: _mol3d, ...rest } = comp;
+  const src = comp.src && Object.fromEntries(Object.entries(comp.src).filter(([k]) => used.has(k)));
+  return { ...rest, ...(src && { src }), ...(fixed_props && { fixed_props }), ...(tpdep_props && { tpdep_props }) };
+}
+
+async function runCid(ctx: Context, { id, points, props }: { id?: string; points: boolean; props?: string[] }): Promise<number> {
   if (!id) throw usageError('usage: chem cid COMPOUND (see chem cid --help)');
   const backend = await ctx.backend();
   const view = compoundView(points);
   // Whole JSON documents carry every field; tables and rows (NDJSON with --fields) show none of the structure files.
   const files = (kind: 'single' | 'batch') => formatOf(ctx, kind) === 'json' || (formatOf(ctx, kind) === 'ndjson' && !ctx.fields);
   const onNotice = (m: string) => ctx.notice(m);
-  const record = async (word: string, kind: 'single' | 'batch') => backend.compound(await resolveCompound(backend, word, { onNotice }), { files: files(kind) });
+  const record = (word: string, kind: 'single' | 'batch') => compoundRecord(backend, word, { props, files: files(kind), onNotice });
   if (id === '-') return runBatch(ctx, readLines(ctx.io.stdin), (v) => record(v, 'batch'), view, { concurrency: 1 });
   const res = await record(id, 'single');
   // An old id (of a record merged into another, id_aliases) answers with the record it is now, and says so.

@@ -97,37 +97,21 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
   const flatTemperatures = temperatures ?? FLAT_TEMPERATURES;
   const predictOpts: PredictOptions = flat ? { temperatures: flatTemperatures, grid: false } : { temperatures };
   const backend = await ctx.backend();
-  const { PREDICTED_KEYS, checkPredictOptions } = await import('../../local/predict/methods.js');
-  if (backend.kind === 'local') checkPredictOptions({ props }); // e.g. ie: a registry key the local predictor lacks
+  const { PREDICTED_KEYS } = await import('../../local/predict/methods.js');
   const keys = props ?? PREDICTED_KEYS;
   const view = predictionView(keys, flatTemperatures);
-  // The local predictor computes only the asked-for properties (no model is walked for the others).
-  const run = async (s: string) => selectProps(await backend.predict(s, { ...predictOpts, props }), props);
-  /** `predict` of a SMILES, else of the structure the database gives the text (a line: all of it, then its first field). */
-  const orByName = async <R>(text: string, predict: (s: string) => Promise<R>): Promise<{ result: R; smiles: string }> => {
-    const first = smilesOf(text);
-    try {
-      return { result: await predict(first), smiles: first };
-    } catch (err) {
-      // a text that reads as SMILES by its grammar yet fails its chemistry is a broken SMILES, not a name
-      if (!isInvalidSmiles(err) || (await looksLikeSmiles(first))) throw err;
-      const hit = await structureOf(backend, [...new Set([text.trim(), first])], err as ChemError, (m) => ctx.notice(m));
-      ctx.notice(`"${hit.text}" is no SMILES: predicted for ${hit.name} (${hit.cid}), ${hit.smiles}`);
-      return { result: await predict(hit.smiles), smiles: hit.smiles };
-    }
-  };
+  const onNotice = (m: string) => ctx.notice(m);
   if (smiles !== '-') {
-    const { result, smiles: used } = await orByName(smiles, run);
-    if (temperatures) {
-      const { estimateGaps } = await import('../../local/predict/estimates.js');
-      for (const line of estimateGaps(result, temperatures, keys)) ctx.notice(line);
-    }
+    const { result, smiles: used } = await predictOne(backend, smiles, { ...predictOpts, props }, onNotice, temperatures);
     await printResult(ctx, view, result);
     // On a terminal table: whether the database has measured values of this compound (a cheap indexed read).
     const m = formatOf(ctx, 'single') === 'table' && backend.measured ? await backend.measured(used).catch(() => undefined) : undefined;
     if (m) await ctx.io.write(`${m.name} has measured values of ${m.keys} propert${m.keys > 1 ? 'ies' : 'y'} in the database: chem cid ${m.cid}\n`);
     return 0;
   }
+  await checkProps(backend, props);
+  const run = async (s: string) => selectProps(await backend.predict(s, { ...predictOpts, props }), props);
+  const orByName = <R>(text: string, predict: (s: string) => Promise<R>) => predictOrByName(backend, text, predict, onNotice);
   if (backend.kind !== 'local') {
     const rowView: View<FlatRow> = { columns: view.columns, rows: (r) => [r] };
     if (!flat) return runBatch(ctx, readLines(ctx.io.stdin), async (line) => (await orByName(line, run)).result, view);
@@ -157,6 +141,50 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
     return await runBatch(ctx, lines, work, batchView, { concurrency: ctx.io.stdinIsTTY ? 1 : 1024 });
   } finally {
     await pool.close();
+  }
+}
+
+/** The local predictor's check of property keys (e.g. ie: a registry key it lacks); the remote API answers every property. */
+async function checkProps(backend: Backend, props: string[] | undefined): Promise<void> {
+  if (backend.kind !== 'local') return;
+  const { checkPredictOptions } = await import('../../local/predict/methods.js');
+  checkPredictOptions({ props });
+}
+
+/**
+ * One prediction, as `chem predict TEXT --json [--prop] [--t]` prints it and the predict_properties tool answers:
+ * of a SMILES, else of the structure the database gives the text (said in a notice); only `props` when given (the
+ * local predictor computes no other), with a notice for each property it could not estimate at a temperature.
+ */
+export async function predictOne(
+  backend: Backend,
+  text: string,
+  opts: PredictOptions,
+  onNotice: (m: string) => void,
+  /** The temperatures the user asked for (CSV computes its default columns' too, without notices). */
+  asked = opts.temperatures,
+): Promise<{ result: PredictionResult; smiles: string }> {
+  const { props } = opts;
+  await checkProps(backend, props);
+  const answer = await predictOrByName(backend, text, async (s) => selectProps(await backend.predict(s, opts), props), onNotice);
+  if (asked) {
+    const [{ estimateGaps }, { PREDICTED_KEYS }] = await Promise.all([import('../../local/predict/estimates.js'), import('../../local/predict/methods.js')]);
+    for (const line of estimateGaps(answer.result, asked, props ?? PREDICTED_KEYS)) onNotice(line);
+  }
+  return answer;
+}
+
+/** `predict` of a SMILES, else of the structure the database gives the text (a line: all of it, then its first field). */
+async function predictOrByName<R>(backend: Backend, text: string, predict: (s: string) => Promise<R>, onNotice: (m: string) => void): Promise<{ result: R; smiles: string }> {
+  const first = smilesOf(text);
+  try {
+    return { result: await predict(first), smiles: first };
+  } catch (err) {
+    // a text that reads as SMILES by its grammar yet fails its chemistry is a broken SMILES, not a name
+    if (!isInvalidSmiles(err) || (await looksLikeSmiles(first))) throw err;
+    const hit = await structureOf(backend, [...new Set([text.trim(), first])], err as ChemError, onNotice);
+    onNotice(`"${hit.text}" is no SMILES: predicted for ${hit.name} (${hit.cid}), ${hit.smiles}`);
+    return { result: await predict(hit.smiles), smiles: hit.smiles };
   }
 }
 

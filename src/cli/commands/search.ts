@@ -79,8 +79,18 @@ Query language (combine text with filters; numbers in the property registry's un
     .action(action(deps, (ctx, args, opts: Omit<SearchOptions, 'query'>) => runSearch(ctx, { ...opts, query: args.join(' ').trim() })));
 }
 
+/** The notice for a CAS number whose check digit is wrong (the search still runs: it may be a name). */
+export function casNotice(query: string, notice: (m: string) => void): void {
+  if (looksLikeCas(query) && !isValidCas(query)) notice(`${query}: the CAS check digit is wrong (the corrected number is ${correctedCas(query)})`);
+}
+
+/** The first `limit` compounds of a page, its range cut to match: the JSON of `--limit N` (chem search, the search_compounds tool). */
+export function cutPage(r: SearchResult, limit: number): SearchResult {
+  return r.comps.length > limit ? { ...r, comps: r.comps.slice(0, limit), range: [r.range[0], r.range[0] + limit - 1] } : r;
+}
+
 /** The stderr line for an empty result: what was wrong and what might have been meant. */
-function noMatch(query: string, r: SearchResult): string {
+export function noMatch(query: string, r: SearchResult): string {
   const hint = r.suggestions?.length ? `; did you mean: ${r.suggestions.join(', ')}?` : '';
   return `no compound matches "${query}"${hint}`;
 }
@@ -95,9 +105,7 @@ export async function runSearch(ctx: Context, opts: SearchOptions): Promise<numb
     const { readLines, runBatch } = await import('../batch.js');
     return runBatch(ctx, readLines(ctx.io.stdin), (q) => backend.search(q, page), searchView);
   }
-  if (looksLikeCas(query) && !isValidCas(query)) {
-    ctx.notice(`${query}: the CAS check digit is wrong (the corrected number is ${correctedCas(query)})`);
-  }
+  casNotice(query, ctx.notice);
   if (opts.first) {
     const r = await backend.search(query, 1);
     const best = r.comps[0];
@@ -109,8 +117,7 @@ export async function runSearch(ctx: Context, opts: SearchOptions): Promise<numb
 
   const r = await backend.search(query, page);
   // A terminal shows the start of the page; JSON and piped output keep the v1 page unless --limit is given.
-  const limit = opts.limit ?? (ctx.format === 'table' && ctx.io.stdoutIsTTY ? TERMINAL_ROWS : Infinity);
-  const shown = r.comps.length > limit ? { ...r, comps: r.comps.slice(0, limit), range: [r.range[0], r.range[0] + limit - 1] as [number, number] } : r;
+  const shown = cutPage(r, opts.limit ?? (ctx.format === 'table' && ctx.io.stdoutIsTTY ? TERMINAL_ROWS : Infinity));
   await printResult(ctx, searchView, shown);
   if (r.total === 0) ctx.notice(noMatch(query, r));
   else if (ctx.format === 'table') ctx.notice(pageLine(r, shown.comps.length, page ?? 1));

@@ -11,6 +11,7 @@ import type { Context } from '../context.js';
 import { examples } from '../help.js';
 import { wholeNumberIn } from '../arguments.js';
 import { VERSION } from '../version.js';
+import type { Signals } from '../signals.js';
 
 interface Options {
   host: string;
@@ -24,11 +25,6 @@ interface Options {
   trustProxy?: string;
 }
 
-/** The signals the server listens to; the process by default, an EventEmitter in tests. */
-export interface Signals {
-  on(event: 'SIGHUP' | 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
-  off(event: 'SIGHUP' | 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
-}
 
 /** How often replicas re-read the key digests in Redis (--redis-keys), ms. */
 const REDIS_KEYS_EVERY_MS = 5000;
