@@ -97,7 +97,7 @@ complete -c chem -n '__fish_seen_subcommand_from flash' -l z -r -d 'feed mole fr
 complete -c chem -n '__fish_seen_subcommand_from flash' -l t -r -d 'temperature, with a unit: 220 (K), -50C, 77F'
 complete -c chem -n '__fish_seen_subcommand_from flash' -l p -r -d 'pressure, with a unit: 3000 (kPa), 3MPa, 30bar, 1atm'
 complete -c chem -n '__fish_seen_subcommand_from flash' -l vf -r -d 'vapour fraction: 0 the bubble point, 1 the dew point (with --t: its pressure; with --p: its temperature)'
-complete -c chem -n '__fish_seen_subcommand_from flash' -l model -x -a 'pr nrtl uniquac wilson ideal' -d 'pr (Peng–Robinson, φ–φ) or an activity model with modified Raoult'\''s law (γ–φ); default: pr above a component'\''s Tc, at P ≥ 1 MPa or where the pairs have kij and no activity set, else the activity model with sets for every pair'
+complete -c chem -n '__fish_seen_subcommand_from flash' -l model -x -a 'pr nrtl uniquac wilson ideal dortmund dortmund-2.0 unifac unifac-2.0 unifac-lle' -d 'pr (Peng–Robinson, φ–φ) or an activity model with modified Raoult'\''s law (γ–φ); default: pr above a component'\''s Tc, at P ≥ 1 MPa or where the pairs have kij and no activity set, else the activity model with sets for every pair'
 complete -c chem -n '__fish_seen_subcommand_from lle' -l t -r -d 'temperatures (default 298.15)'
 complete -c chem -n '__fish_seen_subcommand_from lle' -l model -x -a 'nrtl uniquac dortmund dortmund-2.0 unifac unifac-2.0 unifac-lle' -d 'activity model (default: the NRTL set of the mixture record, else UNIQUAC, else UNIFAC-LLE, modified UNIFAC, UNIFAC)'
 complete -c chem -n '__fish_seen_subcommand_from lle' -l plot -d 'draw the binodal from 50 K below the lowest to 50 K above the highest temperature on the terminal'

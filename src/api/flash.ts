@@ -1,7 +1,8 @@
 // The request and answer of a flash (chem flash, GET /api/v1/flash beyond v1, the MCP tool): the
 // contract every backend and face shares; vle/mixture-flash.ts computes it.
 
-export const FLASH_MODELS = ['pr', 'nrtl', 'uniquac', 'wilson', 'ideal'] as const;
+/** pr, the fitted pair models, and the group-contribution ones (vle/activity.ts's GROUP_MODELS). */
+export const FLASH_MODELS = ['pr', 'nrtl', 'uniquac', 'wilson', 'ideal', 'dortmund', 'dortmund-2.0', 'unifac', 'unifac-2.0', 'unifac-lle'] as const;
 export type FlashModel = (typeof FLASH_MODELS)[number];
 
 export interface FlashRequest {

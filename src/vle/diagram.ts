@@ -10,7 +10,7 @@ import { roundResult } from './digits.js';
 import type { VlePoint, VleRequest, VleResult } from './types.js';
 import { binary, ideal, isGroupModel, lnGammaOf, MODELS, RECORD_MODEL, type GroupModelName, type LnGamma, type ModelName, type RQ } from './activity.js';
 import { countsRecord, type GroupCounts } from '../chem/unifac-groups.js';
-import { groupActivity, type GroupActivity } from './group-models.js';
+import { groupActivity, groupRule, type GroupActivity } from './group-models.js';
 import { parseCurve, type PsatCurve } from '../tdep/curve-text.js';
 import { estimatedPsat } from './psat-estimate.js';
 import { mixtureIdFor } from '../api/ids.js';
@@ -263,15 +263,7 @@ export async function chooseActivity(backend: Backend, mix: Mixture | undefined,
       // UNIQUAC only, without r and q: the group models
     }
   }
-  let why: string;
-  try {
-    return fromGroups(await groupActivity(backend, comps, 'dortmund'));
-  } catch (e) {
-    why = (e as Error).message;
-  }
-  const g = fromGroups(await groupActivity(backend, comps, 'unifac'));
-  g.notes.unshift(`modified UNIFAC (Dortmund) cannot answer (${why}): original UNIFAC instead`);
-  return g;
+  return fromGroups(await groupRule(backend, comps));
 }
 
 /** γ1 at infinite dilution in component 2 (at 2's boiling point at p, or at t), and γ2 in 1. */

@@ -99,3 +99,16 @@ export async function groupActivity(backend: Backend, comps: readonly Compound[]
   const activity = unifac(groups, (id) => p(id), t, SUBGROUPS[used] === 'dortmund' ? 'dortmund' : 'original');
   return { model: used, activity, notes, groups };
 }
+
+/** The group rule where no fitted set answers: modified UNIFAC (Dortmund, with the 2.0 rule), else original UNIFAC, said in a notice. */
+export async function groupRule(backend: Backend, comps: readonly Compound[]): Promise<GroupActivity> {
+  let why: string;
+  try {
+    return await groupActivity(backend, comps, 'dortmund');
+  } catch (e) {
+    why = (e as Error).message;
+  }
+  const g = await groupActivity(backend, comps, 'unifac');
+  g.notes.unshift(`modified UNIFAC (Dortmund) cannot answer (${why}): original UNIFAC instead`);
+  return g;
+}

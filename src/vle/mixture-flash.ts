@@ -11,6 +11,8 @@ import type { Backend } from '../api/backend.js';
 import type { ResolveOptions } from '../lookup/resolve.js';
 import { nrtlFromPairs, uniquacFromPairs, wilsonFromPairs, idealN, type Activity, type RQ } from './activity-models.js';
 import { psatCurves, rqOf, splitNotice } from './diagram.js';
+import { isGroupModel, RECORD_MODEL } from './activity.js';
+import { groupActivity, groupRule } from './group-models.js';
 import { saturation, tpFlash, type FlashState } from './flash.js';
 import { prFugacity, raoultFugacity, type Fugacity } from './fugacity.js';
 import { activityPairs, components, kijMatrix, pairs, prByDefault, prComponents, type Pair } from './mixture.js';
@@ -19,7 +21,7 @@ import { splitBubble } from './split-bubble.js';
 
 export { FLASH_MODELS, type FlashModel, type FlashRequest, type FlashResult };
 
-const NAMES: Record<FlashModel, string> = { pr: 'PR', nrtl: 'NRTL', uniquac: 'UNIQUAC', wilson: 'Wilson', ideal: 'ideal' };
+const NAMES: Record<FlashModel, string> = { pr: 'PR', ...RECORD_MODEL };
 
 /** The request checked, its fractions normalised (usage errors: exit 2). */
 export function checkFlash(r: FlashRequest): FlashRequest & { z: number[] } {
@@ -50,8 +52,7 @@ export function defaultModel(comps: readonly Compound[], found: readonly Pair[],
   for (const m of ['nrtl', 'uniquac', 'wilson'] as const) {
     if (activityPairs(comps.length, found, comps, NAMES[m]) && (m !== 'uniquac' || comps.every(rqOf))) return { model: m, why: `every pair has ${NAMES[m]} parameters` };
   }
-  const lacking = missingPairs(comps, found);
-  throw notFound(`no activity model has parameters for every pair (none for ${lacking}) and Peng–Robinson's default rule does not apply: use --model pr (kij 0 where the database has none) or --model ideal`);
+  return { model: 'dortmund', why: `no fitted activity model has parameters for every pair (none for ${missingPairs(comps, found)}): the group rule` };
 }
 
 function missingPairs(comps: readonly Compound[], found: readonly Pair[]): string {
@@ -64,16 +65,24 @@ function missingPairs(comps: readonly Compound[], found: readonly Pair[]): strin
   return out.join(', ');
 }
 
-/** The activity model of N components from the pairs' sets of `model` (404 naming the pairs without one). */
-function activityOf(model: Exclude<FlashModel, 'pr'>, comps: readonly Compound[], found: readonly Pair[]): Activity {
-  if (model === 'ideal') return idealN;
+/**
+ * The activity model of N components: the pairs' sets of a fitted model (404 naming the pairs without one),
+ * a group model by name, or (`dortmund` chosen by the default rule) the group rule of group-models.ts.
+ */
+async function activityOf(backend: Backend, model: Exclude<FlashModel, 'pr'>, comps: readonly Compound[], found: readonly Pair[], byRule: boolean, notices: string[]): Promise<{ activity: Activity; name: string }> {
+  if (model === 'ideal') return { activity: idealN, name: 'ideal' };
+  if (isGroupModel(model)) {
+    const g = byRule ? await groupRule(backend, comps) : await groupActivity(backend, comps, model);
+    notices.push(...g.notes);
+    return { activity: g.activity, name: RECORD_MODEL[g.model] };
+  }
   const sets = activityPairs(comps.length, found, comps, NAMES[model]);
   if (!sets) throw notFound(`no ${NAMES[model]} parameters for every pair: ${missingPairs(comps, found) || 'some pairs lack this model'}; try another --model`);
-  if (model === 'nrtl') return nrtlFromPairs(comps.length, sets);
-  if (model === 'wilson') return wilsonFromPairs(comps.length, sets);
+  if (model === 'nrtl') return { activity: nrtlFromPairs(comps.length, sets), name: 'NRTL' };
+  if (model === 'wilson') return { activity: wilsonFromPairs(comps.length, sets), name: 'Wilson' };
   const rq = comps.map(rqOf);
   if (rq.some((x) => !x)) throw notFound(`UNIQUAC needs the r and q of ${comps.filter((c) => !rqOf(c)).map((c) => c.compound).join(', ')}, which the database does not hold`);
-  return uniquacFromPairs(sets, rq as RQ[]);
+  return { activity: uniquacFromPairs(sets, rq as RQ[]), name: 'UNIQUAC' };
 }
 
 /** Modified Raoult's law over the components' vapour-pressure correlations (404 for one without). */
@@ -138,23 +147,29 @@ export async function flashMixture(backend: Backend, request: FlashRequest, opts
   const comps = await components(backend, r.components, { ...opts, onNotice: (m) => notices.push(m) });
   const found = await pairs(backend, comps);
   let chosen = r.model;
+  const byRule = !chosen;
   if (!chosen) {
     const d = defaultModel(comps, found, r);
     chosen = d.model;
-    notices.push(`model: ${NAMES[chosen]} (${d.why})`);
+    notices.push(`model: ${d.model === 'dortmund' ? 'modified UNIFAC (Dortmund), else UNIFAC' : NAMES[chosen]} (${d.why})`);
   }
   let model: Fugacity;
+  let name = NAMES[chosen];
   if (chosen === 'pr') {
     const prc = await prComponents(backend, comps, notices);
     model = prFugacity(prc, kijMatrix(comps, found, notices));
-  } else model = raoultOf(comps, activityOf(chosen, comps, found), chosen === 'nrtl' || chosen === 'uniquac');
+  } else {
+    const a = await activityOf(backend, chosen, comps, found, byRule, notices);
+    name = a.name;
+    model = raoultOf(comps, a.activity, chosen !== 'wilson' && chosen !== 'ideal');
+  }
   const st = solve(model, r.z, r);
-  if (chosen !== 'pr' && chosen !== 'ideal' && st.phases.some((ph) => ph.phase === 'liquid2')) notices.push(splitNotice(NAMES[chosen]));
+  if (['nrtl', 'uniquac'].includes(chosen) && st.phases.some((ph) => ph.phase === 'liquid2')) notices.push(splitNotice(NAMES[chosen]));
   const rho = await densities(backend, comps, model, st, notices);
   const fr = (v: number) => roundDecimals(v, 6);
   return {
     components: comps.map((c) => ({ cid: c.id, name: c.compound, cas: c.cas ?? '' })),
-    model: NAMES[chosen],
+    model: name,
     t: roundSignificant(st.t, 7),
     p: roundSignificant(st.p, 6),
     z: r.z.map(fr),
