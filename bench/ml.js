@@ -22,7 +22,7 @@ if (!existsSync(join(root, 'dist/local/predict/ml.js'))) {
   console.error('build first: npm run build');
   process.exit(2);
 }
-const { MODEL_KEYS } = await import(join(root, 'dist/local/predict/index.js'));
+const { MODEL_KEYS } = await import(join(root, 'dist/local/predict/methods.js'));
 const { loadModel } = await import(join(root, 'dist/local/predict/ml.js'));
 
 // ---- load time ----

@@ -94,7 +94,7 @@ function timed(cmd, args, input, okCodes = [0]) {
 // same without the estimate keys (pvap rhol hvapt cpl srf tcondl: the --prop of all other keys), interleaved, best of
 // --rounds. Goal: the estimates add <= 25 %.
 {
-  const { PREDICTED_KEYS } = await import('../dist/local/predict/index.js');
+  const { PREDICTED_KEYS } = await import('../dist/local/predict/methods.js');
   const { ESTIMATE_KEYS } = await import('../dist/local/predict/estimates.js');
   const others = PREDICTED_KEYS.filter((k) => !ESTIMATE_KEYS.includes(k)).join(',');
   const { file, name } = inputs[0];

@@ -21,7 +21,7 @@ const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${pro
 
 const sections = [];
 let failed = 0;
-for (const [name, needsDb] of [['predict.js', false], ['smiles.js', false], ['search.js', true], ['records.js', true], ['vle.js', true], ['state.js', true], ['serve.js', false], ['ui.js', true]]) {
+for (const [name, needsDb] of [['predict.js', false], ['smiles.js', false], ['search.js', true], ['records.js', true], ['vle.js', true], ['state.js', true], ['flash.js', true], ['serve.js', false], ['ui.js', true]]) {
   console.log(`\n=== bench/${name} ===`);
   if (needsDb && !db) {
     console.log('skipped: give --db PATH, a database built with "chem db build"');

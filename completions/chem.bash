@@ -4,11 +4,11 @@ _chem() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      -f|--format|--db|--temp|--pressure|--energy|--fields|--backend|-p|--page|-L|--limit|--file|--prop|--jobs|--t|--host|--port|--keys|--redis|--redis-failure|--metrics-token-file|--trust-proxy|--from|--mirror|--data-dir|-o|--out|--terminal|--width|--p|--x|--model) ((i++)); continue ;;
+      -f|--format|--db|--temp|--pressure|--energy|--fields|--backend|-p|--page|-L|--limit|--file|--prop|--jobs|--t|--host|--port|--keys|--redis|--redis-failure|--metrics-token-file|--trust-proxy|--from|--mirror|--data-dir|-o|--out|--terminal|--width|--p|--x|--model|--z|--vf) ((i++)); continue ;;
       -*) continue ;;
     esac
     case "${path:+$path }$w" in
-      'search'|'convert'|'predict'|'config'|'config set'|'config get'|'config unset'|'config list'|'config path'|'cache'|'cache clear'|'cache path'|'completion'|'serve'|'mixtures'|'mid'|'cid'|'db'|'db build'|'db info'|'db path'|'db pull'|'plot'|'vle'|'state'|'lle') path="${path:+$path }$w" ;;
+      'search'|'convert'|'predict'|'config'|'config set'|'config get'|'config unset'|'config list'|'config path'|'cache'|'cache clear'|'cache path'|'completion'|'serve'|'mixtures'|'mid'|'cid'|'db'|'db build'|'db info'|'db path'|'db pull'|'plot'|'vle'|'state'|'flash'|'lle') path="${path:+$path }$w" ;;
     esac
   done
   case "$prev" in
@@ -45,9 +45,11 @@ _chem() {
     --p) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --x) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --model) COMPREPLY=($(compgen -W 'nrtl uniquac dortmund dortmund-2.0 unifac unifac-2.0 unifac-lle' -- "$cur")); return ;;
+    --z) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --vf) COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   case "$path" in
-    '') subs='search convert predict config cache completion serve mixtures mid cid db plot vle state lle'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    '') subs='search convert predict config cache completion serve mixtures mid cid db plot vle state flash lle'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'search') subs=''; opts='-p --page -L --limit --all --first -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'convert') subs='name smiles inchi inchikey cid'; opts='--file --strict -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'predict') subs=''; opts='--prop --jobs --t -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
@@ -73,6 +75,7 @@ _chem() {
     'plot') subs=''; opts='-o --out --terminal --width -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'vle') subs=''; opts='--p --t --x --model --dew --plot -o --out -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'state') subs=''; opts='--t --p --prop --extrapolate -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    'flash') subs=''; opts='--z --t --p --vf --model -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
     'lle') subs=''; opts='--t --model --plot -o --out -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
   esac
   if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "$opts" -- "$cur")); else COMPREPLY=($(compgen -W "$subs" -- "$cur")); fi

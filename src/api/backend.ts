@@ -1,6 +1,9 @@
 // The one interface both backends implement and the server exposes. Every method returns the
 // exact v1 response body of its endpoint and fails with a ChemError carrying a v1 status.
 import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from './types.js';
+import type { FlashRequest, FlashResult } from './flash.js';
+
+export type { FlashRequest, FlashResult };
 
 /** A state query (chem state, GET /api/v1/state). */
 export interface StateQuery {
@@ -53,6 +56,8 @@ export interface Backend {
   predict(smiles: string, opts?: PredictOptions): Promise<PredictionResult>;
   /** GET /api/v1/state (beyond v1): the compound `q` names (id, CAS, name, SMILES) at temperatures and a pressure. */
   state(q: string, query: StateQuery): Promise<StateResult>;
+  /** GET /api/v1/flash (beyond v1): the equilibrium phases of a feed of named compounds (vle/mixture-flash.ts). */
+  flash(request: FlashRequest): Promise<FlashResult>;
   /** Local backend: the database's compound of this structure and how many properties it has measured values of. */
   measured?(smiles: string): Promise<{ cid: string; name: string; keys: number } | undefined>;
   /** Local backend: whether the database exists (a lookup would otherwise build it from CHEM_DATA_DIR). */

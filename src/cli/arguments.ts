@@ -4,6 +4,17 @@
 import { InvalidArgumentError } from 'commander';
 import { property } from '../api/properties.js';
 
+/** A flag's value read by a parser of tdep/quantities.ts (its message becomes commander's one line, exit 2). */
+export const flag =
+  <T>(parse: (s: string) => T) =>
+  (s: string): T => {
+    try {
+      return parse(s);
+    } catch (err) {
+      throw new InvalidArgumentError((err as Error).message);
+    }
+  };
+
 /** A comma-separated list, blanks dropped. */
 export function list(s: string): string[] {
   return s

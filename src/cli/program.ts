@@ -1,10 +1,10 @@
 // The commander program: global options and the list of commands. Each command lives in its own
 // module under commands/ and is imported here; heavy work is imported inside the actions.
 import { Command, Option } from 'commander';
-import { readFileSync } from 'node:fs';
 import type { Deps } from './command.js';
+import { VERSION } from './version.js';
 import { CONFIG_KEYS } from './config.js';
-import { FORMATS } from './output.js';
+import { FORMATS } from './context.js';
 import { examples } from './help.js';
 import { fieldList } from './arguments.js';
 import { convertCommand } from './commands/convert.js';
@@ -22,8 +22,8 @@ import { plotCommand } from './commands/plot.js';
 import { lleCommand } from './commands/lle.js';
 import { vleCommand } from './commands/vle.js';
 import { stateCommand } from './commands/state.js';
+import { flashCommand } from './commands/flash.js';
 
-export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 export function buildProgram(deps: Deps): Command {
   const program = new Command('chem')
@@ -68,6 +68,7 @@ export function buildProgram(deps: Deps): Command {
     plotCommand(deps),
     vleCommand(deps),
     stateCommand(deps),
+    flashCommand(deps),
     lleCommand(deps),
   ];
   for (const cmd of commands) program.addCommand(inherit(cmd, program));
@@ -77,7 +78,10 @@ export function buildProgram(deps: Deps): Command {
 
 /** Output, exit and suggestion settings for a command and all its subcommands. */
 function inherit(cmd: Command, parent: Command): Command {
+  // a command that reads excess arguments itself (chem vle names what to use for three) keeps doing so
+  const excess = (cmd as unknown as { _allowExcessArguments: boolean })._allowExcessArguments;
   cmd.copyInheritedSettings(parent);
+  cmd.allowExcessArguments(excess);
   for (const sub of cmd.commands) inherit(sub, cmd);
   return cmd;
 }

@@ -1,7 +1,7 @@
 // The embedded backend: OpenChemLib structures, group-contribution predictors and the SQLite
 // database built from open data tables. Each part is imported on first use.
 import { existsSync } from 'node:fs';
-import type { Backend, CompoundOptions, ConvertOptions, PredictOptions, StateQuery } from '../api/backend.js';
+import type { Backend, CompoundOptions, ConvertOptions, PredictOptions, StateQuery, FlashRequest, FlashResult } from '../api/backend.js';
 import { ChemError } from '../api/errors.js';
 import { checkLocalCompoundId, checkLocalMixtureId } from '../api/ids.js';
 import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from '../api/types.js';
@@ -146,6 +146,11 @@ export class LocalBackend implements Backend {
   async state(q: string, query: StateQuery): Promise<StateResult> {
     const { localState } = await import('./state.js');
     return localState(this, q, query);
+  }
+
+  async flash(request: FlashRequest): Promise<FlashResult> {
+    const { flashMixture } = await import('../vle/mixture-flash.js');
+    return flashMixture(this, request);
   }
 
   async close(): Promise<void> {

@@ -144,7 +144,8 @@ function add3d(c: StructureFiles, mol: Molecule, layout: Molecule, message: (err
  */
 async function addPredictions(c: Compound, mol: Molecule, notices: string[]): Promise<Map<string, string>> {
   const follows = new Map<string, string>();
-  const { predictMolecule, predictorSource, PREDICTED_KEYS } = await import('./predict/index.js');
+  const { predictMolecule } = await import('./predict/index.js');
+  const { predictorSource, PREDICTED_KEYS } = await import('./predict/methods.js');
   const { ESTIMATE_KEYS } = await import('./predict/estimates.js');
   let pred;
   try {

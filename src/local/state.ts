@@ -4,19 +4,22 @@
 // `calc` (after any measured or correlated value by construction: there is none).
 import { notFound, type ChemError } from '../api/errors.js';
 import type { Compound, DataPoint, SourceDescriptor, State, StateResult } from '../api/types.js';
-import type { LocalBackend } from './backend.js';
+import type { Backend, StateQuery } from '../api/backend.js';
+import type { Store } from './store/store.js';
 import { Lru } from '../util/lru.js';
 import { resolveHeld } from '../lookup/resolve.js';
 import { Curves } from '../tdep/curves.js';
 import { GAS_SOURCES, type Constants } from '../tdep/phase.js';
-import type { StateQuery } from '../api/backend.js';
 import { PHASE_KEYS, statesOf } from '../tdep/state.js';
+
+/** What a state needs of the local backend: the v1 lookups (names, predictions) and its store. */
+export type StateBackend = Backend & { store(): Promise<Store> };
 
 /** Compounds whose curves were read last, and the ids of the texts resolved last: a batch asks for the same compound at many temperatures. */
 const cache = new Lru<string, { record: Compound; curves: Curves; constants: Constants }>(64);
 const named = new Lru<string, { id: string | undefined }>(64);
 
-export async function localState(backend: LocalBackend, text: string, query: StateQuery): Promise<StateResult> {
+export async function localState(backend: StateBackend, text: string, query: StateQuery): Promise<StateResult> {
   const chose: string[] = [];
   let held = named.get(text);
   if (!held) named.set(text, (held = { id: await resolveHeld(backend, text, { onNotice: (n) => chose.push(n) }) }));
@@ -32,7 +35,7 @@ export async function localState(backend: LocalBackend, text: string, query: Sta
   return { compound: { cid: record.id, name: record.compound, cas: record.cas ?? '' }, states, notices, src: sourcesOf(states, src) };
 }
 
-async function curvesOf(backend: LocalBackend, id: string) {
+async function curvesOf(backend: StateBackend, id: string) {
   const hit = cache.get(id);
   if (hit) return hit;
   const store = await backend.store();
@@ -57,7 +60,7 @@ const ESTIMATED = ['pvap', 'rhol', 'hvapt', 'cpl', 'srf', 'tcondl', 'cpg', 'dvis
  * database holds no value at all (`held`: a property it holds elsewhere in T answers nothing outside its sources'
  * ranges, and says so): calc points, the only ones of their property.
  */
-async function fillEstimates(backend: LocalBackend, smiles: string, states: State[], query: StateQuery, notices: string[], src: Record<string, SourceDescriptor>, held: Set<string>): Promise<void> {
+async function fillEstimates(backend: StateBackend, smiles: string, states: State[], query: StateQuery, notices: string[], src: Record<string, SourceDescriptor>, held: Set<string>): Promise<void> {
   const wanted = (s: State) => (query.props ?? (s.phase ? PHASE_KEYS[s.phase] : ESTIMATED)).filter((k) => ESTIMATED.includes(k) && !held.has(k) && !s.props[k]?.length);
   const asked = states.filter((s) => wanted(s).length);
   if (!asked.length) return;
@@ -67,7 +70,7 @@ async function fillEstimates(backend: LocalBackend, smiles: string, states: Stat
     return undefined;
   });
   if (!r) return;
-  const { predictorSource } = await import('./predict/index.js');
+  const { predictorSource } = await import('./predict/methods.js');
   for (const s of asked) {
     const filled = wanted(s).filter((k) => {
       const at = (r.properties.tdep[k] ?? []).filter((p) => p.t === s.t);
@@ -82,7 +85,7 @@ async function fillEstimates(backend: LocalBackend, smiles: string, states: Stat
 }
 
 /** A structure without a record: the predictor's estimates at each T (no phase: no measured constants). */
-async function predictedState(backend: LocalBackend, smiles: string, query: StateQuery): Promise<StateResult> {
+async function predictedState(backend: StateBackend, smiles: string, query: StateQuery): Promise<StateResult> {
   const ts = query.t ?? [];
   if (!ts.length) throw notFound(`${smiles} is not in the database: a saturation temperature needs its measured vapour pressure`);
   const r = await backend.predict(smiles, { temperatures: ts, grid: false, props: query.props });
@@ -96,7 +99,7 @@ async function predictedState(backend: LocalBackend, smiles: string, query: Stat
   });
   const notices = ['not in the database: estimates from the structure alone (calc), no phase'];
   if (!states.some((s) => Object.keys(s.props).length)) throw notFound(`${smiles} is not in the database and no estimate covers ${ts.join(', ')} K`);
-  const { predictorSource } = await import('./predict/index.js');
+  const { predictorSource } = await import('./predict/methods.js');
   const known = Object.fromEntries(states.flatMap((s) => Object.values(s.props).flat().map((p) => [p.s, predictorSource(p.s)])));
   return { compound: { cid: '', name: '', cas: '' }, states, notices, src: sourcesOf(states, known) };
 }

@@ -1,10 +1,10 @@
 // The remote backend: the six v1 endpoints of a server (the hosted service or `chem serve`), each
 // response checked against the contract and cached on disk for its endpoint's lifetime.
-import type { Backend, PredictOptions, StateQuery } from '../api/backend.js';
+import type { Backend, PredictOptions, StateQuery, FlashRequest, FlashResult } from '../api/backend.js';
 import { usageError } from '../api/errors.js';
 import { checkCompoundIdForm, checkMixtureIdForm } from '../api/ids.js';
 import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from '../api/types.js';
-import { checkCompound, checkConversion, checkMixture, checkMixtureList, checkPrediction, checkSearch, checkState } from './check.js';
+import { checkCompound, checkConversion, checkMixture, checkMixtureList, checkPrediction, checkSearch, checkState, checkFlash } from './check.js';
 import { RemoteClient, type ClientOptions } from './client.js';
 
 /** Cache lifetimes, seconds: records and structure-derived answers change rarely, searches more often. */
@@ -68,6 +68,12 @@ export class RemoteBackend implements Backend {
     if (query.props?.length) params.push(`prop=${query.props.join(',')}`);
     if (query.extrapolate) params.push('extrapolate=true');
     return this.client.get(`/state?${params.join('&')}`, { ttl: TTL.record, what: `state of ${q}`, check: checkState });
+  }
+
+  /** GET /flash, beyond v1: served by `chem serve`. */
+  async flash(r: FlashRequest): Promise<FlashResult> {
+    const { flashQuery } = await import('../vle/flash-query.js');
+    return this.client.get(`/flash?${flashQuery(r)}`, { ttl: TTL.record, what: `flash of ${r.components.join(', ')}`, check: checkFlash });
   }
 
   close(): Promise<void> {

@@ -10,6 +10,7 @@ import type {
   SearchResult,
   StateResult,
 } from '../api/types.js';
+import type { FlashResult } from '../vle/mixture-flash.js';
 
 /** Thrown with the path of the first field that does not fit; the client turns it into a ChemError. */
 export class ShapeError extends Error {}
@@ -117,6 +118,20 @@ export function checkState(v: unknown): StateResult {
   if (!array(r.notices, 'body.notices').every((n) => typeof n === 'string')) throw new ShapeError('body.notices should hold strings');
   object(r.src, 'body.src');
   return v as StateResult;
+}
+
+export function checkFlash(v: unknown): FlashResult {
+  const r = object(v, 'body');
+  fields(r, 'body', { model: 'string', t: 'number', p: 'number', vf: 'number' });
+  array(r.components, 'body.components').forEach((c, i) => fields(object(c, `body.components[${i}]`), `body.components[${i}]`, { cid: 'string', name: 'string', cas: 'string' }));
+  if (!array(r.z, 'body.z').every((x) => typeof x === 'number')) throw new ShapeError('body.z should hold numbers');
+  array(r.phases, 'body.phases').forEach((ph, i) => {
+    const path = `body.phases[${i}]`;
+    fields(object(ph, path), path, { phase: 'string', fraction: 'number', x: 'array' });
+    nullable((ph as Obj).rho, 'number', `${path}.rho`);
+  });
+  if (!array(r.notices, 'body.notices').every((n) => typeof n === 'string')) throw new ShapeError('body.notices should hold strings');
+  return v as FlashResult;
 }
 
 export function checkMixtureList(v: unknown): MixtureList {

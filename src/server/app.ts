@@ -20,6 +20,7 @@ import { registerOps, type ReadyChecks } from './ops.js';
 import { registerUi } from './ui/routes.js';
 import { registerVle } from './vle.js';
 import { registerState } from './state.js';
+import { registerFlash } from './flash.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -279,6 +280,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
 
   registerVle(app, backend, API_PREFIX, call);
   registerState(app, backend, API_PREFIX, call);
+  registerFlash(app, backend, API_PREFIX, call);
   registerUi(app, backend, API_PREFIX, call);
 
   return app;

@@ -39,7 +39,7 @@ export function registerVle(app: FastifyInstance, backend: Backend, apiPrefix: s
     const key = JSON.stringify(request);
     const done = kept.get(key);
     if (done) return done;
-    const p = import('../vle/diagram.js').then(({ vleDiagram }) => vleDiagram(backend, request));
+    const p = import('../vle/vle-answer.js').then(({ vleAnswer }) => vleAnswer(backend, request));
     kept.set(key, p);
     p.catch(() => kept.delete(key));
     return p;

@@ -46,7 +46,7 @@ export function boilingCriticalPsat(T: number, k: Constants): number | undefined
 }
 
 /** Real roots of x³ + a x² + b x + c (trigonometric or Cardano form). */
-function cubicRoots(a: number, b: number, c: number): number[] {
+export function cubicRoots(a: number, b: number, c: number): number[] {
   const q = (a * a - 3 * b) / 9;
   const r = (2 * a ** 3 - 9 * a * b + 27 * c) / 54;
   if (r * r < q ** 3) {

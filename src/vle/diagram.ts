@@ -27,7 +27,7 @@ export function checkRequest(r: VleRequest): void {
   if (r.p !== undefined && !(r.p > 0 && r.p <= P_MAX)) throw usageError(`invalid pressure ${r.p}: expected kPa in (0, ${P_MAX}]`);
   if (r.t !== undefined && !(r.t > 0 && r.t <= T_MAX)) throw usageError(`invalid temperature ${r.t}: expected K in (0, ${T_MAX}]`);
   for (const x of r.x ?? []) if (!(x >= 0 && x <= 1)) throw usageError(`invalid mole fraction ${x}: x must lie in [0, 1]`);
-  if (r.model && !MODELS.includes(r.model)) throw usageError(`unknown model "${r.model}": expected ${MODELS.join(', ')}`);
+  if (r.model && r.model !== 'pr' && !MODELS.includes(r.model)) throw usageError(`unknown model "${r.model}": expected ${MODELS.join(', ')} or pr`);
 }
 
 /** The record of the compound a user's word names (resolve.ts). */
@@ -121,13 +121,20 @@ export function chooseModel(mix: Mixture | undefined, asked: Exclude<ModelName, 
   throw notFound(`no ${wanted} parameters for ${comps[0].compound} / ${comps[1].compound}: ${what}; --model ideal computes Raoult's law`);
 }
 
-export async function vleDiagram(backend: Backend, req: VleRequest, opts: ResolveOptions = {}): Promise<VleResult> {
+/** The components' records and the pair's mixture record, where the caller has read them already (vle-answer.ts). */
+export interface Known {
+  comps: [Compound, Compound];
+  mix: Mixture | undefined;
+}
+
+export async function vleDiagram(backend: Backend, req: VleRequest, opts: ResolveOptions = {}, known?: Known): Promise<VleResult> {
   checkRequest(req);
-  const comps = [await resolve(backend, req.c1, opts), await resolve(backend, req.c2, opts)] as [Compound, Compound];
+  if (req.model === 'pr') throw usageError('Peng–Robinson diagrams are pr-diagram.ts\'s (vle-answer.ts chooses)');
+  const comps = known?.comps ?? ([await resolve(backend, req.c1, opts), await resolve(backend, req.c2, opts)] as [Compound, Compound]);
   if (comps[0].id === comps[1].id) throw usageError(`"${req.c1}" and "${req.c2}" are the same compound (${comps[0].compound}, ${comps[0].id})`);
   const notes: string[] = [];
   const ranked = (await Promise.all(comps.map((c) => rankedOrEstimated(backend, c, notes)))) as [Ranked[], Ranked[]];
-  const mix = req.model === 'ideal' || isGroupModel(req.model) ? undefined : await pairMixture(backend, comps[0], comps[1]);
+  const mix = req.model === 'ideal' || isGroupModel(req.model) ? undefined : known ? known.mix : await pairMixture(backend, comps[0], comps[1]);
   const swap = !!mix && mix.components[0]!.cid !== comps[0].id;
   const { model, set, lnGamma, notes: modelNotes, groups } = await chooseActivity(backend, mix, req.model, comps, swap);
   notes.push(...modelNotes);

@@ -10,8 +10,8 @@ export interface VleRequest {
   t?: number;
   /** Liquid (or, with dew, vapour) mole fractions of component 1; default 0 to 1 by 0.05. */
   x?: number[];
-  /** Default: the best set the record has, NRTL first. */
-  model?: ModelName;
+  /** Default: the best set the record has, NRTL first; pr: Peng–Robinson (pr-diagram.ts). */
+  model?: ModelName | 'pr';
   dew?: boolean;
 }
 

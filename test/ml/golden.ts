@@ -1,6 +1,7 @@
 // Golden comparison shared by the shipped-model test and the trainer smoke test.
 import { expect } from 'vitest';
-import { DIRECT_NOTE, predict } from '../../src/local/predict/index.js';
+import { predict } from '../../src/local/predict/index.js';
+import { DIRECT_NOTE } from '../../src/local/predict/model-points.js';
 import { loadModel, sourceKey } from '../../src/local/predict/ml.js';
 
 export interface Golden {

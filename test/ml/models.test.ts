@@ -5,7 +5,9 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyse, DIRECT_NOTE, MODEL_KEYS, predict } from '../../src/local/predict/index.js';
+import { analyse, predict } from '../../src/local/predict/index.js';
+import { MODEL_KEYS } from '../../src/local/predict/methods.js';
+import { DIRECT_NOTE } from '../../src/local/predict/model-points.js';
 import { decodeForest, flatten, type Forest } from '../../src/local/predict/forest.js';
 import { evaluateMany, loadModel, modelFingerprint, modelsDir, present, readModel, sourceKey } from '../../src/local/predict/ml.js';
 import { featureVector, moleculeFeatures } from '../../src/local/predict/features.js';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { ChemError } from '../../src/api/errors.js';
 import { flatRow } from '../../src/local/predict/flat.js';
-import { predict, predictFlatRows, predictMany } from '../../src/local/predict/index.js';
+import { predict } from '../../src/local/predict/index.js';
+import { predictFlatRows, predictMany } from '../../src/local/predict/batch.js';
 
 const golden = JSON.parse(readFileSync(new URL('../../models/golden.json', import.meta.url), 'utf8')) as { smiles: string[] };
 

@@ -9,7 +9,9 @@ import type { DataPoint, PredictionResult } from '../../src/api/types.js';
 import { leeKeslerPsat } from '../../src/local/predict/corresponding-states.js';
 import { leeKeslerOmega } from '../../src/local/predict/derived.js';
 import { ESTIMATE_KEYS, estimateGaps } from '../../src/local/predict/estimates.js';
-import { predict, predictFlatRows, predictMany, predictorSource } from '../../src/local/predict/index.js';
+import { predict } from '../../src/local/predict/index.js';
+import { predictFlatRows, predictMany } from '../../src/local/predict/batch.js';
+import { predictorSource } from '../../src/local/predict/methods.js';
 
 const T = [250, 298.15, 350, 450, 700];
 const hexane = predict('CCCCCC', { temperatures: T, grid: false });

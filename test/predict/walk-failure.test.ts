@@ -17,7 +17,7 @@ vi.mock('../../src/local/predict/ml.js', async (original) => {
   };
 });
 
-const { predictFlatRows, stageFlatRows } = await import('../../src/local/predict/index.js');
+const { predictFlatRows, stageFlatRows } = await import('../../src/local/predict/batch.js');
 const { FEATURE_NAMES } = await import('../../src/local/predict/layout.js');
 
 describe('a failed model walk', () => {

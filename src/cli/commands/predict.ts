@@ -97,7 +97,7 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
   const flatTemperatures = temperatures ?? FLAT_TEMPERATURES;
   const predictOpts: PredictOptions = flat ? { temperatures: flatTemperatures, grid: false } : { temperatures };
   const backend = await ctx.backend();
-  const { PREDICTED_KEYS, checkPredictOptions } = await import('../../local/predict/index.js');
+  const { PREDICTED_KEYS, checkPredictOptions } = await import('../../local/predict/methods.js');
   if (backend.kind === 'local') checkPredictOptions({ props }); // e.g. ie: a registry key the local predictor lacks
   const keys = props ?? PREDICTED_KEYS;
   const view = predictionView(keys, flatTemperatures);

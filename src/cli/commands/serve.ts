@@ -10,7 +10,7 @@ import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
 import { wholeNumberIn } from '../arguments.js';
-import { VERSION } from '../program.js';
+import { VERSION } from '../version.js';
 
 interface Options {
   host: string;

@@ -5,14 +5,14 @@
 //
 // Flat rows (CSV, NDJSON fields, a batch's table): input (batch only), cid, compound, t, p, phase, then
 // the recommended value of each property (--prop, else every T-dependent one), error (batch only).
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { usageError } from '../../api/errors.js';
 import { isTDependent, plainSymbol, PROPERTIES, property } from '../../api/properties.js';
 import { pointText } from '../../api/precision.js';
 import type { State, StatePoint, StateResult } from '../../api/types.js';
 import type { StateQuery } from '../../api/backend.js';
 import { parsePressure, parseTemperature, parseTemperatures } from '../../tdep/quantities.js';
-import { propertyKeys } from '../arguments.js';
+import { flag, propertyKeys } from '../arguments.js';
 import { readLines, runBatch } from '../batch.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
@@ -29,17 +29,6 @@ export interface StateOptions {
   /** --extrapolate: beyond every source's range, flagged. */
   extrapolate?: boolean;
 }
-
-/** A flag's value read by a parser of tdep/quantities.ts (its message becomes commander's one line, exit 2). */
-const flag =
-  <T>(parse: (s: string) => T) =>
-  (s: string): T => {
-    try {
-      return parse(s);
-    } catch (err) {
-      throw new InvalidArgumentError((err as Error).message);
-    }
-  };
 
 export function stateCommand(deps: Deps): Command {
   return new Command('state')

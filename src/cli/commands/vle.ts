@@ -19,7 +19,7 @@ interface Options {
   p?: number;
   t?: number;
   x?: number[];
-  model?: ModelName;
+  model?: ModelName | 'pr';
   dew?: boolean;
   plot?: boolean;
   out?: string;
@@ -50,12 +50,20 @@ export function vleCommand(deps: Deps): Command {
     .addOption(new Option('--p <kPa>', 'pressure of an isobaric Txy diagram (default 101.325)').argParser(positive('a pressure in kPa')))
     .addOption(new Option('--t <K>', 'temperature of an isothermal Pxy diagram').argParser(positive('a temperature in K')))
     .addOption(new Option('--x <list>', 'mole fractions of component 1 (default 0 to 1 by 0.05); with --dew, of the vapour').argParser(fractions))
-    .addOption(new Option('--model <model>', 'activity model (default: the best set the mixture record has, NRTL first; else modified UNIFAC (Dortmund), else UNIFAC)').choices(MODELS))
+    .addOption(new Option('--model <model>', 'activity model, or pr: Peng–Robinson with kij (default: the best set the mixture record has, NRTL first; else modified UNIFAC (Dortmund), else UNIFAC; Peng–Robinson by the rule of docs/mixtures.md)').choices([...MODELS, 'pr']))
     .option('--dew', 'dew points: --x gives the vapour composition')
     .option('--plot', 'draw the Txy/Pxy and x-y diagrams on the terminal')
     .option('-o, --out <file>', 'write the diagrams as an SVG or PNG chart (by extension)')
-    .addHelpText('after', examples('chem vle ethanol water', 'chem vle 64-17-5 7732-18-5 --p 50 --model wilson', 'chem vle acetone chloroform --t 308.15 --json', 'chem vle benzene cyclohexane --plot', 'chem vle water "n-butyl acetate" --plot'))
-    .action(action(deps, (ctx, [a, b], opts: Options) => runVle(ctx, a, b, opts)));
+    .addHelpText('after', examples('chem vle ethanol water', 'chem vle 64-17-5 7732-18-5 --p 50 --model wilson', 'chem vle methane ethane --t 200 --model pr', 'chem vle acetone chloroform --t 308.15 --json', 'chem vle benzene cyclohexane --plot', 'chem vle water "n-butyl acetate" --plot'))
+    .allowExcessArguments()
+    .action(action(deps, (ctx, [a, b, ...more], opts: Options) => (more.length ? tooMany([a!, b!, ...more]) : runVle(ctx, a, b, opts))));
+}
+
+/** Three or more compounds: a diagram has two; chem flash answers their bubble point (exit 2). */
+function tooMany(words: string[]): never {
+  const q = (w: string) => (/\s/.test(w) ? `"${w}"` : w);
+  const z = words.map(() => (1 / words.length).toFixed(3)).join(',');
+  throw usageError(`chem vle draws diagrams of two compounds; for ${words.length}, chem flash ${words.map(q).join(' ')} --z ${z} --p 101.325 --vf 0 gives the bubble point of a feed (see chem flash --help)`);
 }
 
 /** Table and CSV rows: the unknown (T or P) in display units; refused points keep x1 and say why. */
@@ -117,9 +125,9 @@ export async function runVle(ctx: Context, a: string | undefined, b: string | un
   if (!a || !b) throw usageError('usage: chem vle A B [--p KPA | --t K] (see chem vle --help)');
   const ext = opts.out ? extname(opts.out).toLowerCase() : undefined;
   if (opts.out && ext !== '.svg' && ext !== '.png') throw usageError(`cannot write "${opts.out}": the file name must end in .svg or .png`);
-  const { vleDiagram } = await import('../../vle/diagram.js');
+  const { vleAnswer } = await import('../../vle/vle-answer.js');
   const backend = await ctx.backend();
-  const result = await vleDiagram(backend, { c1: a, c2: b, p: opts.p, t: opts.t, x: opts.x, model: opts.model, dew: opts.dew }, { onNotice: (m) => ctx.notice(m) });
+  const result = await vleAnswer(backend, { c1: a, c2: b, p: opts.p, t: opts.t, x: opts.x, model: opts.model, dew: opts.dew }, { onNotice: (m) => ctx.notice(m) });
   for (const p of result.points) {
     if (p.note) ctx.io.stderr.write(`chem: ${result.kind === 'dew' ? `y1 = ${p.y1}` : `x1 = ${p.x1}`}: ${p.note}\n`);
   }

@@ -1,245 +1,38 @@
 // The local predictor: a SMILES (or a parsed molecule) in, the v1 prediction result (spec part 2.5) out.
 // Synchronous and OpenChemLib-only (no RDKit/InChI), so `chem predict` starts fast and batches stream.
+// The methods and their keys are methods.ts's, the model points model-points.ts's, many SMILES at once batch.ts's.
 import * as OCL from 'openchemlib';
-import { ChemError, toChemError } from '../../api/errors.js';
-import { PROPERTIES, property } from '../../api/properties.js';
-import { MAX_DIGITS, roundEstimate, roundSignificant, roundToUncertainty } from '../../api/precision.js';
-import type { DataPoint, PredictionResult, PropertyInfo, PropertyMap } from '../../api/types.js';
+import { MAX_DIGITS, roundSignificant } from '../../api/precision.js';
+import type { PredictionResult, PropertyMap } from '../../api/types.js';
 import type { PredictOptions } from '../../api/backend.js';
 import { masses, parseSmiles, readSmiles, type Molecule } from '../../chem/molecule.js';
 import { LeanMolecule, leanMolecule } from '../../chem/smiles/lean.js';
+import { molGraph, type MolGraph } from '../../chem/molgraph.js';
 import { crippen, crippenTypes } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
 import { mcgowanVolume } from './mcgowan.js';
-import { lacksEstimate, loadModel, outsideDomain, sourceKey, walkModels, type Model, type Values, type WalkJob } from './ml.js';
-import { domainFacts, moleculeFeatures, type FeatureInputs } from './features.js';
-import { FEATURE_NAMES } from './layout.js';
+import type { FeatureInputs } from './features.js';
 import { rowOf, type FlatRow } from './flat.js';
-import { molGraph, type MolGraph } from '../../chem/molgraph.js';
+import { addEstimates, ESTIMATE_GRID, ESTIMATE_INPUTS, ESTIMATE_KEYS } from './estimates.js';
+import { checkPredictOptions, CPG_GRID, DVISC_GRID, INFO, point, PREDICTED_KEYS, withEstimateInputs } from './methods.js';
+import { modelPoints } from './model-points.js';
+import { runStaged, type Staged } from './staged.js';
 import { assignGroups, countsRecord } from '../../chem/unifac-groups.js';
-import { addEstimates, ESTIMATE_GRID, ESTIMATE_INPUTS, ESTIMATE_KEYS, ESTIMATE_METHODS } from './estimates.js';
 
 const LABELS = OCL.Molecule.cAtomLabel;
 
-interface Method {
-  s: string;
-  r: string;
-  /** Link to the method's paper, for `info.more`. */
-  more: string;
-}
-
-/** Source keys (`s`) and references (`r`); derived values name their correlation and inputs. */
-export const METHODS = {
-  joback: { s: 'joback', r: 'Joback/Reid (1987)', more: 'https://doi.org/10.1080/00986448708960487' },
-  crippen: { s: 'crippen', r: 'Wildman/Crippen (1999)', more: 'https://doi.org/10.1021/ci990307l' },
-  mcgowan: { s: 'mcgowan', r: 'Abraham/McGowan (1987)', more: 'https://doi.org/10.1007/BF02311772' },
-  leeKesler: {
-    s: 'lee-kesler-joback',
-    r: 'Lee/Kesler (1975) on Joback Tb, Tc, Pc',
-    more: 'https://doi.org/10.1002/aic.690210313',
-  },
-  gse: {
-    s: 'gse-crippen-joback',
-    r: 'GSE, Ran/Yalkowsky (2001) on Crippen logP, Joback Tm',
-    more: 'https://doi.org/10.1021/ci000338c',
-  },
-} as const satisfies Record<string, Method>;
-
-const METHOD_OF: Record<string, Method> = {
-  tf: METHODS.joback,
-  tb: METHODS.joback,
-  tc: METHODS.joback,
-  pc: METHODS.joback,
-  vc: METHODS.joback,
-  af: METHODS.leeKesler,
-  hf: METHODS.joback,
-  gf: METHODS.joback,
-  hvap: METHODS.joback,
-  hfus: METHODS.joback,
-  log10ws: METHODS.gse,
-  logp: METHODS.crippen,
-  mcvol: METHODS.mcgowan,
-  dvisc: METHODS.joback,
-  cpg: METHODS.joback,
-  ...Object.fromEntries(ESTIMATE_KEYS.map((k) => [k, ESTIMATE_METHODS[k]!])),
-};
-
-/** The `src` entry (spec 2.1) of a predictor's source key, for records that carry predicted points. */
-export function predictorSource(s: string): { db: string; url: string } {
-  const m = Object.values(METHODS).find((x) => x.s === s);
-  if (m) return { db: `${m.r}, calculated`, url: m.more };
-  if (s.startsWith('chem-ml-')) return { db: `${s}: chem's model family (gradient-boosted trees trained on measured data, validated in models/REPORT.md), calculated`, url: '' };
-  // a corresponding-states estimate: `method(inputs)`, e.g. lee-kesler-anchored(chem-ml-1.1-beta)
-  const est = /^([a-z-]+)\((.+)\)$/.exec(s);
-  const method = est && Object.values(ESTIMATE_METHODS).find((x) => x.s === est[1]);
-  if (est && method) return { db: `${method.r}, on the constants of ${est[2]!.split('+').join(' and ')}, calculated`, url: method.more };
-  return { db: s, url: '' };
-}
-
-/** Keys of the chem-ml model family (ml.ts); a model point comes first when its model beats the baseline (Model.first), else second. */
-export const MODEL_KEYS: readonly string[] = ['tb', 'tf', 'tc', 'pc', 'vc', 'af', 'hf', 'gf', 'hvap', 'hfus', 'log10ws', 'logp'];
-
-/** Reference (`r`) of a model's points. */
-export const modelReference = (m: Model) =>
-  `${m.family} ${m.version}${m.beta ? ' beta' : ''} ${m.key.endsWith('-direct') ? 'direct model' : 'model'}, ${m.trainedOn} measured values${m.per ? `, built on its ${m.per.key} model` : ''}`;
-
-/**
- * Every key the local predictor knows (`allprops`), in registry order, the corresponding-states estimates last (their
- * CSV columns follow dvisc@<T>K and cpg@<T>K, which kept their places).
- */
-export const PREDICTED_KEYS: readonly string[] = [
-  ...PROPERTIES.map((p) => p.key).filter((k) => k in METHOD_OF && !ESTIMATE_KEYS.includes(k)),
-  ...PROPERTIES.map((p) => p.key).filter((k) => ESTIMATE_KEYS.includes(k)),
-];
-
-// Default temperature grids (K). cpg: Joback's Cp polynomial was fitted on 298-1000 K, so 298.15 K, 300 K and
-// every 100 K to 1000 K. dvisc: Joback's viscosity is a liquid correlation, so the points of a fixed grid
-// (250-500 K, with 273.15, 298.15, 300, 323.15 and 373.15 K) that lie in the molecule's own estimated liquid
-// range, Joback Tm <= T <= Joback Tb. Explicit `temperatures` are added to both grids, unfiltered.
-export const CPG_GRID: readonly number[] = [298.15, 300, 400, 500, 600, 700, 800, 900, 1000];
-export const DVISC_GRID: readonly number[] = [250, 273.15, 298.15, 300, 323.15, 350, 373.15, 400, 450, 500];
-
-
 /** Descriptors (mw, Crippen MR) to MAX_DIGITS significant digits, without float noise such as 337.53999999999996. */
 const round = (v: number) => roundSignificant(v, MAX_DIGITS);
-
-/** `info` entries from the registry, built once; each result gets its own copies. */
-const INFO: Record<string, PropertyInfo> = Object.fromEntries(
-  PROPERTIES.filter((p) => p.key in METHOD_OF).map((p) => {
-    const i: PropertyInfo = { desc: p.desc, sym: p.sym };
-    if (p.unit !== undefined) i.unit = p.unit;
-    if (p.dep.length) i.dep = [...p.dep];
-    i.more = METHOD_OF[p.key].more;
-    return [p.key, i];
-  }),
-);
 
 export function predict(smiles: string, opts: PredictOptions = {}): PredictionResult {
   return predictMolecules([read(smiles)], opts)[0];
 }
 
 /** The lean molecule of the strict reading where it holds the structure, else OpenChemLib's; stereo does not change any predicted value. */
-function read(smiles: string): Molecule | LeanMolecule {
+export function read(smiles: string): Molecule | LeanMolecule {
   const s = smiles.trim();
   return leanMolecule(readSmiles(s)) ?? parseSmiles(s, { stereo: false });
-}
-
-/**
- * A prediction in two steps around the walk of the model trees, so that the walk can run on another thread
- * (pool.ts): `walk`, when some model is wanted, is its job; `finish` takes its values and returns the predictions.
- */
-export interface Staged<T> {
-  walk?: WalkJob;
-  /** values: walkModels(walk) when there is a walk, or the error it failed with. */
-  finish(values?: Values[] | Error): T;
-}
-
-/** A staged prediction done on this thread. */
-export function runStaged<T>(s: Staged<T>): T {
-  let values: Values[] | Error | undefined;
-  try {
-    values = s.walk && walkModels(s.walk);
-  } catch (err) {
-    values = err instanceof Error ? err : new Error(String(err));
-  }
-  return s.finish(values);
-}
-
-/** Predictions for many SMILES at once (the models walk their trees for many molecules far faster); a ChemError replaces each invalid one. */
-export function predictMany(smiles: readonly string[], opts: PredictOptions = {}): (PredictionResult | ChemError)[] {
-  return runStaged(stageMany(smiles, opts));
-}
-
-export const stageMany = (smiles: readonly string[], opts: PredictOptions = {}): Staged<(PredictionResult | ChemError)[]> => many(smiles, opts, stageMolecules);
-
-/** predictMany() as flat rows (flat.ts): what CSV and batch tables show, computed without the rest of each result. */
-export function predictFlatRows(smiles: readonly string[], opts: PredictOptions = {}): (FlatRow | ChemError)[] {
-  return runStaged(stageFlatRows(smiles, opts));
-}
-
-export const stageFlatRows = (smiles: readonly string[], opts: PredictOptions = {}): Staged<(FlatRow | ChemError)[]> => many(smiles, opts, flatRows);
-
-/** `of` over the molecules of the valid SMILES; should it throw, each molecule alone, so that one fails alone. */
-function many<T>(smiles: readonly string[], opts: PredictOptions, of: (mols: (Molecule | LeanMolecule)[], opts: PredictOptions) => Staged<T[]>): Staged<(T | ChemError)[]> {
-  checkPredictOptions(opts);
-  const out: (T | ChemError)[] = [];
-  const mols: (Molecule | LeanMolecule)[] = [];
-  const valid: string[] = [];
-  const at: number[] = [];
-  for (const s of smiles) {
-    try {
-      mols.push(read(s));
-      valid.push(s);
-      at.push(out.length);
-      out.push(undefined as unknown as T); // filled below
-    } catch (err) {
-      out.push(toChemError(err));
-    }
-  }
-  // read again, so that the molecules are not kept through a walk on another thread
-  const alone = (): (T | ChemError)[] =>
-    valid.map((s) => {
-      try {
-        return runStaged(of([read(s)], opts))[0];
-      } catch (err) {
-        return toChemError(err);
-      }
-    });
-  const merged = (results: (T | ChemError)[]) => {
-    results.forEach((r, i) => (out[at[i]] = r));
-    return out;
-  };
-  let staged: Staged<T[]>;
-  try {
-    staged = of(mols, opts);
-  } catch {
-    return { finish: () => merged(alone()) };
-  }
-  return {
-    walk: staged.walk,
-    finish(values) {
-      let results: (T | ChemError)[];
-      try {
-        results = staged.finish(values);
-      } catch {
-        results = alone();
-      }
-      return merged(results);
-    },
-  };
-}
-
-const infoBytes = new Map<string, Buffer>();
-
-/**
- * JSON.stringify(r) of each result as UTF-8, in one buffer of their own (one transfer from a worker thread),
- * faster: the `info` block, the same for every molecule with the same properties, is serialised and encoded once
- * per set of keys, and never joined into one string with the rest: its non-Latin-1 symbols would make the whole
- * text a two-byte string, slow to join and to encode.
- */
-export function resultsJson(rs: readonly PredictionResult[]): Uint8Array[] {
-  const infos = rs.map((r) => {
-    const keys = Object.keys(r.info).join();
-    let info = infoBytes.get(keys);
-    if (info === undefined) infoBytes.set(keys, (info = Buffer.from(JSON.stringify(r.info))));
-    return info;
-  });
-  const properties = rs.map((r) => JSON.stringify(r.properties));
-  const [head, middle, tail] = ['{"info":', ',"properties":', '}'];
-  let size = 0;
-  rs.forEach((_, i) => (size += head.length + infos[i].length + middle.length + Buffer.byteLength(properties[i]) + tail.length));
-  const buf = Buffer.allocUnsafeSlow(size);
-  let at = 0;
-  return rs.map((_, i) => {
-    const start = at;
-    at += buf.write(head, at);
-    at += infos[i].copy(buf, at);
-    at += buf.write(middle, at);
-    at += buf.write(properties[i], at);
-    at += buf.write(tail, at);
-    return buf.subarray(start, at);
-  });
 }
 
 export function predictMolecule(mol: Molecule | LeanMolecule, opts: PredictOptions = {}): PredictionResult {
@@ -268,14 +61,14 @@ export function predictMolecules(mols: readonly (Molecule | LeanMolecule)[], opt
   return runStaged(stageMolecules(mols, opts));
 }
 
-const stageMolecules = (mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions): Staged<PredictionResult[]> =>
+export const stageMolecules = (mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions): Staged<PredictionResult[]> =>
   stagePoints(mols, opts, false, result, withInfo);
 
 /**
  * The flat rows of predictMolecules(): the first point of each property, so a model whose point follows its
  * baseline's (Model.first false) walks its trees only for the molecules without a baseline point.
  */
-const flatRows = (mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions): Staged<FlatRow[]> =>
+export const flatRows = (mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions): Staged<FlatRow[]> =>
   stagePoints(
     mols,
     opts,
@@ -323,12 +116,6 @@ function stagePoints<P, T>(
       return made.map(after);
     },
   };
-}
-
-function point(key: string, v: number, t?: number): DataPoint {
-  const m = METHOD_OF[key];
-  // to the digits the method supports (precision.ts)
-  return t === undefined ? { u: key, s: m.s, v: roundEstimate(key, v), calc: true, r: m.r } : { u: key, s: m.s, t, v: roundEstimate(key, v), calc: true, r: m.r };
 }
 
 /** The fixed properties of the group-contribution methods and their derived ones. */
@@ -425,94 +212,6 @@ function withInfo(r: PredictionResult): PredictionResult {
   return r;
 }
 
-/**
- * The walk of the wanted models' trees, and what puts each model's point into `fixed[key]` from its values: first
- * when the model beats its baseline (Model.first), else after the group-contribution point. Outside a model's
- * domain there is no model point; the reason goes into `c` of the group-contribution point. A molecule without
- * the estimate an offset model corrects has no such point either: the model's direct fallback (`<key>-direct`) gives
- * its only point. The features are computed only when some wanted key has a model, once per molecule; each model
- * walks its trees for all molecules in its domain at once. `firstOnly`: the caller reads the first point of each
- * property only (flat rows), so the point of a model that follows its baseline is computed only for the molecules
- * without a baseline point. A model built on another's (Model.per) has a point where that one has a value too; that
- * one is evaluated for it, wanted or not.
- */
-function modelPoints(parts: FeatureInputs[], wanted: Set<string>, fixed: PropertyMap[], firstOnly = false): { walk: WalkJob; put(values: Values[]): void } | undefined {
-  const models = wantedModels(wanted);
-  if (!models.length || !parts.length) return undefined;
-  // the vectors in one array: one allocation a chunk, and one buffer to hand to a walker thread (pool.ts)
-  const width = FEATURE_NAMES.length;
-  const vectors = new Float32Array(parts.length * width);
-  const features = parts.map((a, i) => moleculeFeatures(a, vectors.subarray(i * width, (i + 1) * width)));
-  const xs = features.map((f) => f.x);
-  const have = features.map((f) => f.have);
-  const facts = parts.map((a) => domainFacts(a.g));
-  const why = models.map(({ m }) => xs.map((x, i) => outsideDomain(m, x, facts[i])));
-  const baseOf = models.map(({ m }) => (m.per ? models.findIndex((e) => e.key === m.per!.key) : -1));
-  models.forEach(({ m }, j) => {
-    if (baseOf[j] >= 0) why[j] = why[j].map((w, i) => w ?? (why[baseOf[j]][i] && `${why[baseOf[j]][i]} (for the ${m.per!.key} it is built on)`));
-    else if (m.per) why[j] = why[j].map((w) => w ?? `no ${m.per!.key} model`);
-  });
-  // the points to put (a helper puts none); evaluated: those, and the base model's values that a point is built on
-  const inside = models.map(({ key, m, helper }, j) =>
-    Uint8Array.from(xs, (_, i) => {
-      // a point that would follow the baseline's, for a caller that reads the first point only: not computed
-      if (!why[j][i]) return helper || (firstOnly && !m.first && fixed[i][key]) ? 0 : 1;
-      if (fixed[i][key] && !helper) fixed[i][key][0].c = `no ${sourceKey(m)} value: ${why[j][i]}`;
-      return 0;
-    }),
-  );
-  const evaluated = inside.map((a) => a.slice());
-  baseOf.forEach((k, j) => k >= 0 && inside[j].forEach((v, i) => v && (evaluated[k][i] = 1)));
-  // Molecules without the estimate an offset model corrects: its direct fallback (loaded only when needed) serves
-  // those in its own domain (it learnt from all compounds, large ones too, so its heavy-atom limit is higher).
-  for (const { key, m, helper } of [...models]) {
-    if (helper || !xs.some((x) => lacksEstimate(m, x))) continue;
-    const direct = loadModel(`${key}-direct`);
-    if (!direct) continue;
-    models.push({ key, m: direct, direct: true });
-    inside.push(Uint8Array.from(xs, (x, i) => (lacksEstimate(m, x) && !outsideDomain(direct, x, facts[i]) ? 1 : 0)));
-    evaluated.push(inside.at(-1)!);
-  }
-  const walk = { keys: models.map(({ key, direct }) => (direct ? `${key}-direct` : key)), xs, have, inside: evaluated, envs: features.map((f) => f.envs) };
-  const put = (values: Values[]) =>
-    models.forEach(({ key, m, direct }, j) => {
-      const [s, r] = [sourceKey(m), modelReference(m)];
-      const { v, e } = values[j];
-      // a model built on another's: its value (and, without an error member, its spread) × the other's value
-      const base = m.per && !direct && baseOf[j] >= 0 ? values[baseOf[j]].v : undefined;
-      for (let i = 0; i < fixed.length; i++) {
-        if (!inside[j][i]) continue;
-        const factor = base ? base[i] * m.per!.scale : 1;
-        const rounded = roundToUncertainty(v[i] * factor, m.error ? e[i] : e[i] * factor); // v to e's second digit
-        const p: DataPoint = { u: key, s, v: rounded.v, e: rounded.e, calc: true, r };
-        if (direct) p.c = DIRECT_NOTE;
-        const points = (fixed[i][key] ??= []);
-        if (m.first) points.unshift(p);
-        else points.push(p);
-      }
-    });
-  return { walk, put };
-}
-
-/** A model of a walk: `direct`, a fallback (`<key>-direct`); `helper`, evaluated for a model built on it, no point of its own. */
-type WalkedModel = { key: string; m: Model; direct: boolean; helper?: boolean };
-
-/** The wanted properties' models, then those they are built on (Model.per) as helpers. */
-function wantedModels(wanted: Set<string>): WalkedModel[] {
-  const models: WalkedModel[] = MODEL_KEYS.filter((k) => wanted.has(k)).flatMap((key) => {
-    const m = loadModel(key);
-    return m ? [{ key, m, direct: false }] : [];
-  });
-  for (const { m } of [...models]) {
-    const base = m.per && loadModel(m.per.key);
-    if (base && !models.some((e) => e.key === base.key)) models.push({ key: base.key, m: base, direct: false, helper: true });
-  }
-  return models;
-}
-
-/** `c` of a direct fallback's point. */
-export const DIRECT_NOTE = 'learnt directly: no group-contribution estimate to correct (larger errors)';
-
 /** Atoms per element symbol, hydrogens included, in order of first appearance. */
 function elementCounts(g: MolGraph): Record<string, number> {
   const counts: Record<string, number> = Object.create(null); // null prototype: key orders differ per molecule, a plain object would make a hidden class for each
@@ -531,27 +230,3 @@ function withExtra(grid: readonly number[], extra: readonly number[]): readonly 
   return [...new Set([...grid, ...extra])].sort((a, b) => a - b);
 }
 
-/**
- * The models a walk of these options may need, by file name: the wanted properties' and those they are built on
- * (direct fallbacks are left out: few batches need them). A walker thread loads them while the first chunk is analysed.
- */
-export const walkKeys = (opts: PredictOptions): string[] => wantedModels(withEstimateInputs(checkPredictOptions(opts))).map((e) => e.key);
-
-/** The wanted keys and, when an estimate at a temperature is wanted, the constants it is computed from. */
-function withEstimateInputs(wanted: Set<string>): Set<string> {
-  return ESTIMATE_KEYS.some((k) => wanted.has(k)) ? new Set([...wanted, ...ESTIMATE_INPUTS]) : wanted;
-}
-
-/** Validates the options (400 on a bad temperature or key) and returns the keys to predict. */
-export function checkPredictOptions(opts: PredictOptions): Set<string> {
-  for (const t of opts.temperatures ?? []) {
-    if (!Number.isFinite(t) || t <= 0) throw new ChemError(400, `invalid temperature ${t}: expected a positive number of kelvins`);
-  }
-  for (const k of opts.props ?? []) {
-    if (!PREDICTED_KEYS.includes(k)) {
-      const known = property(k) ? 'is not predicted locally' : 'is not a property key';
-      throw new ChemError(400, `"${k}" ${known}; the predictor knows ${PREDICTED_KEYS.join(', ')}`);
-    }
-  }
-  return new Set(opts.props ?? PREDICTED_KEYS);
-}

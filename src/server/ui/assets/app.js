@@ -622,6 +622,7 @@ async function route(navigated) {
     if (parts[0] === 'cid' && parts[1]) focus = await compoundView(parts[1]);
     else if (parts[0] === 'mid' && parts[1]) focus = await mixtureView(parts[1]);
     else if (parts[0] === 'predict') focus = await predictView(params);
+    else if (parts[0] === 'mixture') focus = (await import('./mixture.js')).flashView(params, { h, api, show, say, failure });
     else focus = await searchView(params);
   } catch (err) {
     show(h('h1', {}, 'Not available'), failure(err));
