@@ -45,7 +45,7 @@ interface Asset {
 /** The assets and the page naming them by a hash of their content: cached for good, replaced on change. */
 function loadAssets(): { version: string; assets: Map<string, Asset>; page: Buffer } {
   const assets = new Map<string, Asset>();
-  for (const name of ['app.js', 'mixture.js', 'style.css']) assets.set(name, { body: readFileSync(new URL(name, ASSETS)), type: typeOf(name) });
+  for (const name of ['app.js', 'mixture.js', 'predict.js', 'style.css']) assets.set(name, { body: readFileSync(new URL(name, ASSETS)), type: typeOf(name) });
   // the CLI's own numbers code, compiled (npm run build); without a build the page has no numbers module
   for (const name of MODULES) if (existsSync(new URL(name, DIST))) assets.set(name, { body: readFileSync(new URL(name, DIST)), type: typeOf(name) });
   // The property registry (names, symbols, units): the page labels values with it.

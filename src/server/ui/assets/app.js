@@ -556,60 +556,6 @@ const VLE_MODELS = [
   ['ideal', 'ideal solution'],
 ];
 
-async function predictView(params) {
-  const smiles = params.get('smiles') || '';
-  // the temperature (K) of the table of estimates at a temperature (vapour pressure, liquid density, …)
-  const t = Number(params.get('t')) > 0 ? Number(params.get('t')) : 298.15;
-  const input = h('input', { id: 'smiles', name: 'smiles', type: 'text', required: true, autocomplete: 'off', spellcheck: 'false', value: smiles, placeholder: 'CCO' });
-  const tInput = h('input', { id: 'predict-t', name: 't', type: 'number', step: 'any', min: '1', required: true, value: String(t), class: 'temperature' });
-  const form = h(
-    'form',
-    { id: 'predict-form' },
-    h('label', { for: 'smiles' }, 'SMILES of the molecule'),
-    h('div', { class: 'row' }, input, h('label', { for: 'predict-t' }, 'at T (K)'), tInput, h('button', { type: 'submit' }, 'Predict')),
-  );
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    location.hash = `#/predict?${new URLSearchParams({ smiles: input.value.trim(), t: tInput.value.trim() })}`;
-  });
-  const out = h('div', { id: 'prediction' });
-  show(h('h1', {}, 'Predict properties'), form, out);
-  if (!smiles) return input;
-  say('Predicting…');
-  try {
-    const [img, r, reg] = await Promise.all([svgImage(`/depict/${enc(smiles)}`, `Structure drawn from ${smiles}`), api(`/predict/${enc(smiles)}?t=${t}`), registry]);
-    img.classList.add('drawing');
-    const info = { ...reg, ...r.info };
-    const d = r.properties.descr || {};
-    out.replaceChildren(
-      h('h2', {}, 'Molecule'),
-      img,
-      h('dl', { class: 'ids' }, [d.mol_mw !== undefined && [h('dt', {}, 'Molar mass'), h('dd', {}, `${num(d.mol_mw)} g/mol`)], d.mol_nha !== undefined && [h('dt', {}, 'Heavy atoms'), h('dd', {}, d.mol_nha)]]),
-      h('h2', {}, 'Predictions'),
-      valueTable('Predicted properties', pointRows(r.properties.fixed, info, {}, true)),
-      atTemperature(r.properties.tdep, t, info),
-      Object.keys(r.properties.tdep || {}).length ? valueTable('Predicted temperature-dependent properties', pointRows(r.properties.tdep, info, {}, true)) : null,
-    );
-    say('');
-  } catch (err) {
-    out.replaceChildren(failure(err));
-    say('');
-  }
-}
-
-/** The predicted points at temperature t (K): the estimates through corresponding states, Joback's Cp and viscosity. */
-function atTemperature(tdep, t, info) {
-  const at = {};
-  for (const [key, points] of Object.entries(tdep || {})) {
-    const p = points.filter((x) => x.t === t);
-    if (p.length) at[key] = p;
-  }
-  const temp = conversionOf('K', units);
-  const caption = `At ${convertState(t, temp)} ${temp.label}`;
-  if (!Object.keys(at).length) return h('p', { class: 'muted' }, `${caption}: no estimate (at or above the predicted critical temperature, or below the melting point).`);
-  return h('div', { class: 'at-temperature' }, h('h3', {}, caption), valueTable(`Predicted at ${convertState(t, temp)} ${temp.label}`, pointRows(at, info, {}, true)));
-}
-
 /** Renders the view of the hash. Views return the element to focus (a form field) or nothing. */
 async function route(navigated) {
   visible.disconnect(); // the drawings of the view being left are no longer wanted
@@ -621,7 +567,7 @@ async function route(navigated) {
   try {
     if (parts[0] === 'cid' && parts[1]) focus = await compoundView(parts[1]);
     else if (parts[0] === 'mid' && parts[1]) focus = await mixtureView(parts[1]);
-    else if (parts[0] === 'predict') focus = await predictView(params);
+    else if (parts[0] === 'predict') focus = await (await import('./predict.js')).predictView(params, { h, api, show, say, failure, svgImage, registry, valueTable, pointRows, num, units });
     else if (parts[0] === 'mixture') focus = (await import('./mixture.js')).flashView(params, { h, api, show, say, failure });
     else focus = await searchView(params);
   } catch (err) {
