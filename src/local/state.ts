@@ -28,6 +28,10 @@ export async function localState(backend: LocalBackend, text: string, query: Sta
   notices.unshift(...chose);
   const src = { ...(record.src ?? {}) };
   if (record.smiles) await fillEstimates(record.smiles, anchors, states, query, notices, src, new Set(curves.keys()));
+  if (estimate) {
+    const { predictorSource } = await import('./predict/index.js');
+    src[estimate.s] ??= predictorSource(estimate.s);
+  }
   // a phase is an answer of its own (ice at -20 °C), even without a property of that phase
   if (!states.some((s) => Object.keys(s.props).length || s.phase)) throw nothingAt(record, notices);
   return { compound: { cid: record.id, name: record.compound, cas: record.cas ?? '' }, states, notices, src: sourcesOf(states, src) };
@@ -58,7 +62,7 @@ async function curvesOf(backend: LocalBackend, id: string) {
 async function psatEstimate(record: Compound, anchors: PropertyMap, notices: string[]): Promise<PsatEstimate | undefined> {
   const { estimatePsat } = await import('./predict/vapour-pressure.js');
   try {
-    return await estimatePsat(record.smiles ?? undefined, anchors);
+    return await estimatePsat(record.smiles || undefined, anchors);
   } catch (err) {
     notices.push(`no vapour-pressure estimate: ${(err as Error).message}`);
     return undefined;

@@ -1,7 +1,8 @@
 // A vapour pressure estimated from a compound's constants where the database holds no curve of it (the predictor's,
 // local/predict/vapour-pressure.ts, through the record's measured Tb where it has one), as the states and equilibria
 // read it: a function of T with its uncertainty, and the temperature where it reaches a pressure.
-import { roundSignificant } from '../api/precision.js';
+import { roundSignificant, roundToUncertainty } from '../api/precision.js';
+import type { StatePoint } from '../api/types.js';
 import { solveSaturation } from './phase.js';
 
 /** A vapour-pressure estimate: kPa at T below tmax, the ln half-width of its e, its source key and reference. */
@@ -31,4 +32,11 @@ export function estimatedSaturation(est: PsatEstimate, P: number): { t: number; 
   const slope = (Math.log(est.f(Math.min(t + dt, hi))) - Math.log(est.f(t - dt))) / (Math.min(t + dt, hi) - (t - dt));
   const e = est.lnE(t) / slope;
   return { t: roundSignificant(t, 6), e: roundSignificant(e, 2) };
+}
+
+/** The estimate's point at T: calc, v to its e's second digit. */
+export function estimatedPoint(est: PsatEstimate, t: number): StatePoint {
+  const v = est.f(t);
+  const { v: rv, e } = roundToUncertainty(v, v * est.lnE(t));
+  return { u: 'pvap', s: est.s, t, v: rv, e, calc: true, r: est.r };
 }

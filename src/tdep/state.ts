@@ -8,7 +8,7 @@ import { orderPoints } from '../local/store/record.js';
 import { CURVE_DIGITS, type Curves } from './curves.js';
 import { EQUATION_ORDER } from './equations.js';
 import { boilingCriticalPsat, gasDensity, phaseAt, solveSaturation, type Constants, type Phase } from './phase.js';
-import { estimatedSaturation, type PsatEstimate } from './psat-estimate.js';
+import { estimatedPoint, estimatedSaturation, type PsatEstimate } from './psat-estimate.js';
 
 export interface StateQuery {
   /** Temperatures, K; none with `p`: the saturation temperature at p. */
@@ -53,6 +53,7 @@ export function statesOf(curves: Curves, k: Constants, q: StateQuery, estimate?:
   }
   const t = sat?.t ?? estimated!.t;
   const state = stateAt(curves, k, t, { ...q, p: undefined }, notices);
+  if (estimated) state.props.pvap = [estimatedPoint(est!, t)];
   const keys = q.props ?? PHASE_KEYS.liquid;
   state.props = Object.fromEntries(Object.entries(state.props).filter(([key]) => keys.includes(key)));
   notices.unshift(

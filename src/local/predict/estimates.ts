@@ -257,6 +257,10 @@ function prepare(fixed: PropertyMap, m: Molecule): Prepared | undefined {
   for (const k of ESTIMATE_INPUTS) c[k] = constant(fixed, k);
   const x: Inputs = { tb: c.tb?.v, tc: c.tc?.v, pc: c.pc?.v, vc: c.vc?.v, hvap: c.hvap && c.hvap.v * 1000 };
   const e: Inputs = { tb: c.tb?.e, tc: c.tc?.e, pc: c.pc?.e, vc: c.vc?.e, hvap: c.hvap && c.hvap.e * 1000 };
+  // a measured Tb with a predicted ΔHvap: the predicted entropy of vaporization ΔHvap/Tb at the measured Tb (the hvap
+  // model learns that ratio)
+  const predictedTb = fixed.tb?.find((p) => p.calc)?.v;
+  if (c.tb?.measured && c.hvap && !c.hvap.measured && predictedTb) [x.hvap, e.hvap] = [x.hvap! * (c.tb.v / predictedTb), e.hvap! * (c.tb.v / predictedTb)];
   // ω: a measured one, else the model's point, though it follows Lee–Kesler's on Joback's constants (which the
   // anchored curve replaces)
   const af = fixed.af?.find((p) => (!p.calc || p.s.startsWith('chem-ml-')) && p.e !== undefined);
