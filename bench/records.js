@@ -7,7 +7,7 @@
 //  2. `chem cid -` throughput (records/s) for the CSV rows and for whole NDJSON records (drawing,
 //     mol2d, mol3d, predictions), beside a node process that reads the same rows from SQLite and
 //     prints them as JSON lines. Goal >= 50/s.
-//  3. What naming a compound costs (src/resolve.ts): `chem cid` of ethanol by name, CAS number, InChIKey
+//  3. What naming a compound costs (src/lookup/resolve.ts): `chem cid` of ethanol by name, CAS number, InChIKey
 //     and SMILES against `chem cid ID` (which resolves nothing), whole processes run in pairs, the median
 //     of the pairs' ratios. Goal <= 1.1.
 // Every record with a structure should be whole: the server's answers are checked for drawing,

@@ -37,10 +37,10 @@ const { values: opt } = parseArgs({
 
 /** A compound record as the database would hold it, built with the project's own toolkit. */
 async function realisticData() {
-  const { parseSmiles, canonicalSmiles, hillFormula, masses } = await import('../dist/local/chem/molecule.js');
-  const { molfile2d, molfile3d } = await import('../dist/local/chem/molfile.js');
-  const { pngDataUri } = await import('../dist/local/chem/drawing.js');
-  const { inchiOf } = await import('../dist/local/chem/inchi.js');
+  const { parseSmiles, canonicalSmiles, hillFormula, masses } = await import('../dist/chem/molecule.js');
+  const { molfile2d, molfile3d } = await import('../dist/chem/molfile.js');
+  const { pngDataUri } = await import('../dist/chem/drawing.js');
+  const { inchiOf } = await import('../dist/chem/inchi.js');
   const { compoundIdFor } = await import('../dist/api/ids.js');
   const { LocalBackend } = await import('../dist/local/backend.js');
   const smiles = 'Cn1c(=O)c2c(ncn2C)n(C)c1=O';

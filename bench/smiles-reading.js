@@ -23,8 +23,8 @@ if (!opt.repo) {
   console.error('usage: node bench/smiles-reading.js --repo PATH (fetch github.com/nextmovesoftware/smilesreading)');
   process.exit(2);
 }
-const { readStructure } = await import(`${root}dist/local/chem/smiles/read.js`);
-const { SYMBOLS } = await import(`${root}dist/local/chem/smiles/valence.js`);
+const { readStructure } = await import(`${root}dist/chem/smiles/read.js`);
+const { SYMBOLS } = await import(`${root}dist/chem/smiles/valence.js`);
 
 const WRITERS = ['BIOVIADraw_2017', 'Cactvs_3.4.6.19', 'cdk_2.0', 'indigo_1.2.3.r0', 'iwtoolkit_1.0', 'jchem_17.23', 'oechem_June2017', 'openbabel_dev4Aug17', 'rdkit_2017.03.3'];
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of the predictor's SMILES reading, in one process: the lean reader (src/local/chem/smiles/lean.ts, with
+// Benchmark of the predictor's SMILES reading, in one process: the lean reader (src/chem/smiles/lean.ts, with
 // OpenChemLib for what it leaves) against its peer, OpenChemLib's parse as the predictor called it before (no
 // coordinates, no stereo), each followed by what the predictor reads next: the SMARTS graph with RDKit's aromaticity
 // (molgraph.ts) and the molecular weight. Rounds alternate between the two; the best time of each is compared.
@@ -21,16 +21,16 @@ const { values: opt } = parseArgs({
   },
 });
 const root = fileURLToPath(new URL('../', import.meta.url));
-if (!existsSync(`${root}dist/local/chem/smiles/lean.js`)) {
+if (!existsSync(`${root}dist/chem/smiles/lean.js`)) {
   console.error('build first: npm run build');
   process.exit(2);
 }
-const { leanMolecule } = await import(`${root}dist/local/chem/smiles/lean.js`);
-const { readStructure } = await import(`${root}dist/local/chem/smiles/read.js`);
+const { leanMolecule } = await import(`${root}dist/chem/smiles/lean.js`);
+const { readStructure } = await import(`${root}dist/chem/smiles/read.js`);
 /** The strict reading and the lean molecule built from it (undefined: left to OpenChemLib). */
 const readSmiles = (s) => leanMolecule(readStructure(s));
-const { masses, parseSmiles } = await import(`${root}dist/local/chem/molecule.js`);
-const { molGraph } = await import(`${root}dist/local/predict/molgraph.js`);
+const { masses, parseSmiles } = await import(`${root}dist/chem/molecule.js`);
+const { molGraph } = await import(`${root}dist/chem/molgraph.js`);
 
 const n = Number(opt.n);
 let smiles;

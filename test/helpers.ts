@@ -6,7 +6,7 @@ import { Readable, Writable } from 'node:stream';
 import { main } from '../src/cli/main.js';
 import { streamIO, type Context, type GlobalOptions } from '../src/cli/context.js';
 import { buildContext, type Deps } from '../src/cli/command.js';
-import type { Backend } from '../src/backend.js';
+import type { Backend } from '../src/api/backend.js';
 
 export interface RunResult {
   code: number;

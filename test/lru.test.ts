@@ -1,6 +1,6 @@
-// The least-recently-used cache of record drawings, thumbnails and structure searches (src/lru.ts).
+// The least-recently-used cache of record drawings, thumbnails and structure searches (src/util/lru.ts).
 import { describe, expect, it } from 'vitest';
-import { Lru } from '../src/lru.js';
+import { Lru } from '../src/util/lru.js';
 
 describe('Lru', () => {
   it('drops the least recently used key beyond its size; a hit or a new value makes a key the most recent', () => {

@@ -1,13 +1,13 @@
-// One resolver (src/resolve.ts) for every command that takes a compound: an id, CAS number, InChIKey (or
+// One resolver (src/lookup/resolve.ts) for every command that takes a compound: an id, CAS number, InChIKey (or
 // its first block), SMILES or name gives the same record, locally and through chem serve; a word several
 // records share takes the clearly better one with a notice naming the others, or is refused listing them.
 // The ids are computed here from the records' keys (the InChIKey, or CAS:<cas> without a structure).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compoundIdFor } from '../src/api/ids.js';
 import type { Compound, SearchResult } from '../src/api/types.js';
-import type { Backend } from '../src/backend.js';
+import type { Backend } from '../src/api/backend.js';
 import { ChemError } from '../src/api/errors.js';
-import { resolveCompound, resolveStructure } from '../src/resolve.js';
+import { resolveCompound, resolveStructure } from '../src/lookup/resolve.js';
 import { runChem } from './helpers.js';
 import { serveFixture, type ServedFixture } from './server/http.js';
 

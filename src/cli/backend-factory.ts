@@ -4,7 +4,7 @@
 // Which backend: `--backend`, else CHEM_BACKEND, else config `backend`, else remote when an API key
 // is configured (config `api-key` or CHEM_API_KEY) and local otherwise.
 import { join } from 'node:path';
-import type { Backend } from '../backend.js';
+import type { Backend } from '../api/backend.js';
 import { usageError } from '../api/errors.js';
 import { defaultCacheDir, type Env, type Settings } from './config.js';
 import type { Context, GlobalOptions } from './context.js';

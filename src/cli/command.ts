@@ -9,7 +9,7 @@ import { chooseFormat, makeColor, type Context, type GlobalOptions, type IO } fr
 import { createBackend, type BackendFactory } from './backend-factory.js';
 import { realClock, type Clock } from '../remote/rate-limit.js';
 import { withSpinner } from './feedback.js';
-import type { UnitPrefs } from './units.js';
+import type { UnitPrefs } from '../units/display.js';
 
 export interface Deps {
   io: IO;

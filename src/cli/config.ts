@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { usageError } from '../api/errors.js';
+import { UNIT_CHOICES, type UnitPrefs } from '../units/display.js';
 
 export const DEFAULT_BASE_URL = 'https://www.chemeo.com/api/v1';
 
@@ -13,9 +14,9 @@ export const CONFIG_KEYS = {
   'base-url': { env: 'CHEM_BASE_URL', values: undefined },
   backend: { env: 'CHEM_BACKEND', values: ['local', 'remote'] },
   db: { env: 'CHEM_DB', values: undefined },
-  temp: { env: 'CHEM_TEMP', values: ['K', 'C', 'F'] },
-  pressure: { env: 'CHEM_PRESSURE', values: ['kPa', 'bar', 'atm', 'psi', 'MPa'] },
-  energy: { env: 'CHEM_ENERGY', values: ['kJ/mol', 'kcal/mol'] },
+  temp: { env: 'CHEM_TEMP', values: UNIT_CHOICES.temp },
+  pressure: { env: 'CHEM_PRESSURE', values: UNIT_CHOICES.pressure },
+  energy: { env: 'CHEM_ENERGY', values: UNIT_CHOICES.energy },
   'opsin-jar': { env: 'CHEM_OPSIN_JAR', values: undefined },
 } as const satisfies Record<string, { env: string; values: readonly string[] | undefined }>;
 
@@ -114,9 +115,9 @@ export interface Settings {
   baseUrl: string;
   backend?: 'local' | 'remote';
   db: string;
-  temp: 'K' | 'C' | 'F';
-  pressure: 'kPa' | 'bar' | 'atm' | 'psi' | 'MPa';
-  energy: 'kJ/mol' | 'kcal/mol';
+  temp: UnitPrefs['temp'];
+  pressure: UnitPrefs['pressure'];
+  energy: UnitPrefs['energy'];
   /** The OPSIN jar for names the database does not hold (unset: the Debian package's path). */
   opsinJar?: string;
 }

@@ -1,11 +1,14 @@
 // The explicit context every command runs with: io streams, resolved settings, output choices and
 // a lazily created backend. Tests build one with fake streams; nothing below reads `process.*`.
 import type { Readable, Writable } from 'node:stream';
-import type { Backend } from '../backend.js';
-import type { Format } from './output.js';
+import type { Backend } from '../api/backend.js';
 import type { Env, Settings } from './config.js';
-import type { UnitPrefs } from './units.js';
+import type { UnitPrefs } from '../units/display.js';
 import type { Clock } from '../remote/rate-limit.js';
+
+/** The output formats of every command (--format). */
+export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+export type Format = (typeof FORMATS)[number];
 
 export interface IO {
   stdin: Readable;

@@ -1,7 +1,7 @@
 // Feedback on stderr for people at a terminal: a spinner for waits over 200 ms and a progress line
 // for batches. Nothing is drawn when stderr is not a terminal or with --quiet, so pipes and logs
 // see only errors. ora costs ~90 ms to import, so it is loaded only once a wait passes 200 ms.
-import type { Backend } from '../backend.js';
+import type { Backend } from '../api/backend.js';
 import type { Context } from './context.js';
 
 const SPINNER_DELAY_MS = 200;

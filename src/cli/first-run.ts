@@ -24,7 +24,7 @@ export async function offerDatabase(ctx: Context, globals: BackendOptions, err: 
   if (chooseBackend(globals, settings) !== 'local' || existsSync(settings.db) || env.CHEM_DATA_DIR) return false;
   io.stderr.write(await question(ctx));
   if (!/^y(es)?$/i.test(await readLine(ctx))) return false;
-  const { pull } = await import('./commands/db.js');
+  const { pull } = await import('./database.js');
   const info = await pull(ctx);
   ctx.notice(`database built: ${info.compounds} compounds at ${info.path}`);
   return true;

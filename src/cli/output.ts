@@ -18,12 +18,10 @@
 // - colour (ctx.color): table headers bold, marks a view asks for (Render.warn) red; never off a terminal.
 import { property } from '../api/properties.js';
 import { usageError } from '../api/errors.js';
-import type { Context } from './context.js';
-import { displayUnit, type Conversion } from './units.js';
+import type { Context, Format } from './context.js';
+import { displayUnit, type Conversion } from '../units/display.js';
 import { drawTable, type TableColumn } from './table.js';
 
-export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
-export type Format = (typeof FORMATS)[number];
 
 export type Cell = string | number | boolean | null | undefined;
 export type Row = Record<string, Cell>;

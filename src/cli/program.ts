@@ -1,10 +1,10 @@
 // The commander program: global options and the list of commands. Each command lives in its own
 // module under commands/ and is imported here; heavy work is imported inside the actions.
 import { Command, Option } from 'commander';
-import { readFileSync } from 'node:fs';
 import type { Deps } from './command.js';
+import { VERSION } from './version.js';
 import { CONFIG_KEYS } from './config.js';
-import { FORMATS } from './output.js';
+import { FORMATS } from './context.js';
 import { examples } from './help.js';
 import { fieldList } from './arguments.js';
 import { convertCommand } from './commands/convert.js';
@@ -23,7 +23,6 @@ import { lleCommand } from './commands/lle.js';
 import { vleCommand } from './commands/vle.js';
 import { stateCommand } from './commands/state.js';
 
-export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 export function buildProgram(deps: Deps): Command {
   const program = new Command('chem')

@@ -1,7 +1,7 @@
 // The embedded backend: OpenChemLib structures, group-contribution predictors and the SQLite
 // database built from open data tables. Each part is imported on first use.
 import { existsSync } from 'node:fs';
-import type { Backend, CompoundOptions, ConvertOptions, PredictOptions, StateQuery } from '../backend.js';
+import type { Backend, CompoundOptions, ConvertOptions, PredictOptions, StateQuery } from '../api/backend.js';
 import { ChemError } from '../api/errors.js';
 import { checkLocalCompoundId, checkLocalMixtureId } from '../api/ids.js';
 import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from '../api/types.js';
@@ -60,7 +60,7 @@ export class LocalBackend implements Backend {
       if (from === 'name') return this.fromName(store, v, opts);
       if (from !== 'smiles') throw new ChemError(404, `no compound with ${from} ${v} in the database`);
     }
-    const { structureIdentifiers } = await import('./chem/identity.js');
+    const { structureIdentifiers } = await import('../chem/identity.js');
     const ids = await structureIdentifiers('smiles', v);
     // A stored structure whose canonical SMILES differs (another toolkit's reading) has the same InChIKey.
     const byKey = store && (await convertFromDb(store.db, 'inchikey', ids.inchikey));
@@ -71,7 +71,7 @@ export class LocalBackend implements Backend {
     return { cid: '', inchi: ids.inchi, inchikey: ids.inchikey, name: '', smiles: ids.smiles };
   }
 
-  private opsin?: import('./chem/opsin.js').Opsin | { missing: string };
+  private opsin?: import('../chem/opsin.js').Opsin | { missing: string };
 
   /**
    * A name the database does not hold: OPSIN's structure (when Java and OPSIN are found, never with `strict`),
@@ -86,7 +86,7 @@ export class LocalBackend implements Backend {
     };
     const notHeld = `no compound named "${name}" in the database`;
     if (opts.strict) throw new ChemError(404, notHeld + (await near()));
-    const { findOpsin, Opsin, OPSIN_INSTALL } = await import('./chem/opsin.js');
+    const { findOpsin, Opsin, OPSIN_INSTALL } = await import('../chem/opsin.js');
     if (!this.opsin) {
       const setup = findOpsin(this.options.env, this.options.opsinJar);
       this.opsin = 'missing' in setup ? setup : new Opsin(setup);
@@ -95,7 +95,7 @@ export class LocalBackend implements Backend {
     if (!(opsin instanceof Opsin)) throw new ChemError(404, `${notHeld}${await near()}; to read other names, ${OPSIN_INSTALL} (${opsin.missing})`);
     const smiles = await opsin.smiles(name);
     if (!smiles) throw new ChemError(404, `${notHeld}, and ${opsin.label} cannot read it${await near()}`);
-    const { structureIdentifiers } = await import('./chem/identity.js');
+    const { structureIdentifiers } = await import('../chem/identity.js');
     const ids = await structureIdentifiers('smiles', smiles).catch((err: unknown) => {
       throw new ChemError(404, `${opsin.label} reads "${name}" as ${smiles}, which has no structure here: ${(err as Error).message}`);
     });
@@ -119,7 +119,7 @@ export class LocalBackend implements Backend {
   // scheme (ids.ts), before the database is opened.
   async compound(cid: string, opts: CompoundOptions = {}): Promise<CompoundResponse> {
     checkLocalCompoundId(cid);
-    const { fullRecord } = await import('./store/record.js');
+    const { fullRecord } = await import('./record.js');
     return { comp: await fullRecord(await this.store(), cid, { files: opts.files, predictions: opts.predictions }) };
   }
 

@@ -5,18 +5,22 @@
 import { notFound, type ChemError } from '../api/errors.js';
 import type { Compound, DataPoint, PropertyMap, SourceDescriptor, State, StateResult } from '../api/types.js';
 import type { PsatEstimate } from '../tdep/psat-estimate.js';
-import type { LocalBackend } from './backend.js';
-import { Lru } from '../lru.js';
-import { resolveHeld } from '../resolve.js';
+import type { Backend, StateQuery } from '../api/backend.js';
+import type { Store } from './store/store.js';
+import { Lru } from '../util/lru.js';
+import { resolveHeld } from '../lookup/resolve.js';
 import { Curves } from '../tdep/curves.js';
 import { GAS_SOURCES, type Constants } from '../tdep/phase.js';
-import { PHASE_KEYS, statesOf, type StateQuery } from '../tdep/state.js';
+import { PHASE_KEYS, statesOf } from '../tdep/state.js';
+
+/** What a state needs of the local backend: the v1 lookups (names, predictions) and its store. */
+export type StateBackend = Backend & { store(): Promise<Store> };
 
 /** Compounds whose curves were read last, and the ids of the texts resolved last: a batch asks for the same compound at many temperatures. */
 const cache = new Lru<string, { record: Compound; curves: Curves; constants: Constants; anchors: PropertyMap }>(64);
 const named = new Lru<string, { id: string | undefined }>(64);
 
-export async function localState(backend: LocalBackend, text: string, query: StateQuery): Promise<StateResult> {
+export async function localState(backend: StateBackend, text: string, query: StateQuery): Promise<StateResult> {
   const chose: string[] = [];
   let held = named.get(text);
   if (!held) named.set(text, (held = { id: await resolveHeld(backend, text, { onNotice: (n) => chose.push(n) }) }));
@@ -37,11 +41,11 @@ export async function localState(backend: LocalBackend, text: string, query: Sta
   return { compound: { cid: record.id, name: record.compound, cas: record.cas ?? '' }, states, notices, src: sourcesOf(states, src) };
 }
 
-async function curvesOf(backend: LocalBackend, id: string) {
+async function curvesOf(backend: StateBackend, id: string) {
   const hit = cache.get(id);
   if (hit) return hit;
   const store = await backend.store();
-  const { fullRecord } = await import('./store/record.js');
+  const { fullRecord } = await import('./record.js');
   const record = await fullRecord(store, id, { files: false, predictions: false });
   const first = (key: string) => {
     const p = record.fixed_props?.[key]?.[0];
@@ -107,7 +111,7 @@ async function fillEstimates(smiles: string, anchors: PropertyMap, states: State
 }
 
 /** A structure without a record: the predictor's estimates at each T (no phase: no measured constants). */
-async function predictedState(backend: LocalBackend, smiles: string, query: StateQuery): Promise<StateResult> {
+async function predictedState(backend: StateBackend, smiles: string, query: StateQuery): Promise<StateResult> {
   const ts = query.t ?? [];
   if (!ts.length) throw notFound(`${smiles} is not in the database: a saturation temperature needs its measured vapour pressure`);
   const r = await backend.predict(smiles, { temperatures: ts, grid: false, props: query.props });

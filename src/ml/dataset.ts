@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as OCL from 'openchemlib';
 import { openDb } from '../local/store/schema.js';
 import { csv, num } from '../local/store/import/table.js';
-import { parseSmiles } from '../local/chem/molecule.js';
+import { parseSmiles } from '../chem/molecule.js';
 import { analyse, MODEL_KEYS } from '../local/predict/index.js';
 import { CRITPROP_COLUMNS } from '../local/store/import/critprop.js';
 import { median } from '../local/store/outliers.js';

@@ -4,9 +4,9 @@
 import { ChemError, notFound, usageError } from '../api/errors.js';
 import { plainSymbol, property, PROPERTIES } from '../api/properties.js';
 import type { Compound, DataPoint } from '../api/types.js';
-import { displayUnit, type UnitPrefs } from '../cli/units.js';
+import { displayUnit, type UnitPrefs } from '../units/display.js';
 import { roundSignificant } from '../api/precision.js';
-import { parseCurve } from '../vle/psat.js';
+import { parseCurve } from '../tdep/curve-text.js';
 
 /**
  * measured: a value at one temperature. correlation: the points of one source sharing one comment

@@ -1,6 +1,6 @@
 // The remote backend: the six v1 endpoints of a server (the hosted service or `chem serve`), each
 // response checked against the contract and cached on disk for its endpoint's lifetime.
-import type { Backend, PredictOptions, StateQuery } from '../backend.js';
+import type { Backend, PredictOptions, StateQuery } from '../api/backend.js';
 import { usageError } from '../api/errors.js';
 import { checkCompoundIdForm, checkMixtureIdForm } from '../api/ids.js';
 import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from '../api/types.js';

@@ -3,7 +3,7 @@
 // backoff and jitter), timeouts, the response cache and the mapping of every failure to a ChemError.
 import { Pool } from 'undici';
 import { ChemError } from '../api/errors.js';
-import { isLoopback } from '../loopback.js';
+import { isLoopback } from '../util/loopback.js';
 import { cacheCounts, fresh, type DiskCache } from './cache.js';
 import { ShapeError } from './check.js';
 import { parseRateLimit, parseRetryAfter, realClock, TokenBucket, type Clock, type RateLimitInfo } from './rate-limit.js';

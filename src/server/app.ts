@@ -7,11 +7,11 @@
 // (health, readiness, metrics: ops.ts) skip the hook. One JSON log line per request (pino).
 import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Backend } from '../backend.js';
+import type { Backend } from '../api/backend.js';
 import { ChemError } from '../api/errors.js';
 import { CONVERT_FORMATS, type ConvertFormat } from '../api/types.js';
 import { checkMixtureIdForm } from '../api/ids.js';
-import { resolveCompound } from '../resolve.js';
+import { resolveCompound } from '../lookup/resolve.js';
 import { classify, errorBody, oneLine, quote } from './errors.js';
 import { bearer, type KeyStore } from './keys.js';
 import { RateLimiter, type Decision, type Limiter } from './limiter.js';

@@ -5,7 +5,7 @@
 //                 elsewhere only with `Authorization: Bearer <metrics token>` (never an API key)
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isLoopback } from '../loopback.js';
+import { isLoopback } from '../util/loopback.js';
 import { errorBody } from './errors.js';
 import { bearer, digest } from './keys.js';
 import type { Metrics } from './metrics.js';

@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ChemError } from '../api/errors.js';
 import { property } from '../api/properties.js';
-import type { Backend } from '../backend.js';
+import type { Backend } from '../api/backend.js';
 import { parsePressure, parseTemperatures } from '../tdep/quantities.js';
-import type { StateQuery } from '../tdep/state.js';
+import type { StateQuery } from '../api/backend.js';
 import { quote } from './errors.js';
 import { param, type Query } from './query.js';
 

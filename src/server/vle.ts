@@ -4,10 +4,10 @@
 // query (the mixture page shows it). GET /lle answers `chem lle --json`, GET /lle/plot its binodal.
 import type { FastifyInstance } from 'fastify';
 import { ChemError } from '../api/errors.js';
-import type { Backend } from '../backend.js';
-import { displayUnit } from '../cli/units.js';
-import { Lru } from '../lru.js';
-import type { VleRequest, VleResult } from '../vle/diagram.js';
+import type { Backend } from '../api/backend.js';
+import { displayUnit } from '../units/display.js';
+import { Lru } from '../util/lru.js';
+import type { VleRequest, VleResult } from '../vle/types.js';
 import type { LleRequest } from '../vle/lle-diagram.js';
 import { components, numbers, param, type Query } from './query.js';
 import { svgReply, unitsOf } from './ui/routes.js';
@@ -54,7 +54,7 @@ export function registerVle(app: FastifyInstance, backend: Backend, apiPrefix: s
     const query = req.query as Record<string, unknown>;
     const units = unitsOf(query);
     const request = vleRequest(query);
-    const [{ vleSeries }, { chartSvg }] = await Promise.all([import('../vle/plot.js'), import('../plot/chart.js')]);
+    const [{ vleSeries }, { chartSvg }] = await Promise.all([import('../plot/vle.js'), import('../plot/chart.js')]);
     const svg = await call(async () => {
       const r = await diagram(request);
       const [txy] = vleSeries(r, displayUnit(r.p !== undefined ? 'K' : 'kPa', units));
@@ -73,7 +73,7 @@ export function registerVle(app: FastifyInstance, backend: Backend, apiPrefix: s
     const query = req.query as Record<string, unknown>;
     const units = unitsOf(query);
     const request = lleRequest(query);
-    const [{ lleDiagram }, { lleSeries }, { chartSvg }] = await Promise.all([import('../vle/lle-diagram.js'), import('../vle/plot.js'), import('../plot/chart.js')]);
+    const [{ lleDiagram }, { lleSeries }, { chartSvg }] = await Promise.all([import('../vle/lle-diagram.js'), import('../plot/vle.js'), import('../plot/chart.js')]);
     const svg = await call(async () => {
       const r = await lleDiagram(backend, { ...request, binodal: true });
       return chartSvg(`${r.components[0].name} / ${r.components[1].name}`, [lleSeries(r, displayUnit('K', units))]);

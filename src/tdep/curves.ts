@@ -8,8 +8,8 @@
 import { isTDependent, property } from '../api/properties.js';
 import { roundSignificant, significantDigits } from '../api/precision.js';
 import type { DataPoint, StatePoint } from '../api/types.js';
-import { orderPoints } from '../local/store/record.js';
-import { convert } from '../local/store/import/units.js';
+import { orderPoints } from '../api/ranking.js';
+import { convert } from '../units/registry.js';
 import { curveFunction, EQUATION_ORDER, EQUATIONS } from './equations.js';
 
 /** Significant digits of a value evaluated from a correlation (as the record's sampled points: runner.ts). */

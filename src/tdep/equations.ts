@@ -2,7 +2,7 @@
 // label a stored correlation names, shared by the import (which samples a record's points from it),
 // chem state (which evaluates it at any T), chem vle and the plots. A curve whose label is not here, or
 // whose coefficients do not fit it, fails the build (`equation`), never a query.
-import { R } from '../local/store/import/units.js';
+import { R } from '../units/registry.js';
 
 // DIPPR equations (Perry's Handbook, 8th ed., section 2; ChemSep uses the same numbers).
 export const dippr100 = (T: number, A: number, B = 0, C = 0, D = 0, E = 0) => A + T * (B + T * (C + T * (D + T * E)));

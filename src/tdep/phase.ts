@@ -1,7 +1,7 @@
 // The phase of a pure compound at (T, P), its gas density, and the temperature at which it boils at P.
 import { roundSignificant } from '../api/precision.js';
-import { R } from '../local/store/import/units.js';
-import { brent } from '../vle/roots.js';
+import { R } from '../units/registry.js';
+import { brent } from '../util/roots.js';
 import type { SourceDescriptor, State, StatePoint } from '../api/types.js';
 
 export type Phase = NonNullable<State['phase']>;

@@ -4,22 +4,12 @@
 import { notFound } from '../api/errors.js';
 import { roundSignificant } from '../api/precision.js';
 import type { DataPoint, State } from '../api/types.js';
-import { orderPoints } from '../local/store/record.js';
+import { orderPoints } from '../api/ranking.js';
 import { CURVE_DIGITS, type Curves } from './curves.js';
 import { EQUATION_ORDER } from './equations.js';
 import { boilingCriticalPsat, gasDensity, phaseAt, solveSaturation, type Constants, type Phase } from './phase.js';
 import { estimatedPoint, estimatedSaturation, type PsatEstimate } from './psat-estimate.js';
-
-export interface StateQuery {
-  /** Temperatures, K; none with `p`: the saturation temperature at p. */
-  t?: number[];
-  /** Pressure, kPa: the phase at each T and that phase's properties. */
-  p?: number;
-  /** Only these properties (else every one the compound has, or its phase's). */
-  props?: string[];
-  /** Evaluate each source's correlation beyond its range where none covers T (flagged). */
-  extrapolate?: boolean;
-}
+import type { StateQuery } from '../api/backend.js';
 
 /** The properties shown for a phase (a pressure given, no --prop). */
 export const PHASE_KEYS: Readonly<Record<Phase, readonly string[]>> = {

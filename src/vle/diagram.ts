@@ -4,83 +4,14 @@
 // Shared by `chem vle` and the server's GET /api/v1/vle.
 import { notFound, usageError } from '../api/errors.js';
 import type { Compound, DataPoint, Mixture, ParameterSet } from '../api/types.js';
-import type { Backend } from '../backend.js';
-import { resolveCompound, type ResolveOptions } from '../resolve.js';
+import type { Backend } from '../api/backend.js';
+import { resolveCompound, type ResolveOptions } from '../lookup/resolve.js';
 import { roundResult } from './digits.js';
+import type { VlePoint, VleRequest, VleResult } from './types.js';
 import { ideal, lnGammaOf, MODELS, RECORD_MODEL, type LnGamma, type ModelName, type RQ } from './activity.js';
-import { parseCurve, type PsatCurve } from './psat.js';
-import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, Psat, type Azeotrope, type Outcome, type System } from './solve.js';
-
-export interface VleRequest {
-  /** The two components as the user named them. */
-  c1: string;
-  c2: string;
-  /** kPa (isobaric Txy) or K (isothermal Pxy); p defaults to 101.325 when t is absent. */
-  p?: number;
-  t?: number;
-  /** Liquid (or, with dew, vapour) mole fractions of component 1; default 0 to 1 by 0.05. */
-  x?: number[];
-  /** Default: the best set the record has, NRTL first. */
-  model?: ModelName;
-  dew?: boolean;
-}
-
-export interface VleComponent {
-  cid: string;
-  name: string;
-  cas: string;
-}
-
-/** One row: numbers, or nulls and the note saying why (outside the Psat ranges, two liquids). */
-export interface VlePoint {
-  x1: number | null;
-  y1: number | null;
-  /** K (isobaric) or kPa (isothermal): the unknown of the diagram. */
-  t?: number | null;
-  p?: number | null;
-  gamma1: number | null;
-  gamma2: number | null;
-  note?: string;
-  /** 2 where the activity model splits the liquid and no three-phase point answers it. */
-  liquids?: 2;
-  /** A three-phase point: x1 of the two liquids boiling together (γ are then null: the liquids' own are in `gamma_liquids`). */
-  x1_liquids?: [number, number];
-  /** [γ1, γ2] of each liquid of a three-phase point. */
-  gamma_liquids?: [[number, number], [number, number]];
-  phases?: 3;
-}
-
-export interface PsatSource {
-  cid: string;
-  name: string;
-  /** Source key, equation and range of each correlation the answer used. */
-  s: string;
-  equation: string;
-  tmin: number;
-  tmax: number;
-  r?: string;
-}
-
-export interface VleResult {
-  components: [VleComponent, VleComponent];
-  /** NRTL, UNIQUAC, Wilson or ideal. */
-  model: string;
-  /** The fixed condition: p (kPa) for Txy, t (K) for Pxy. */
-  p?: number;
-  t?: number;
-  /** "bubble" or "dew". */
-  kind: 'bubble' | 'dew';
-  points: VlePoint[];
-  /** A heterogeneous azeotrope has x1 = y1 (the vapour's) and the two liquids. */
-  azeotrope: { x1: number; y1?: number; t?: number; p?: number; heterogeneous?: boolean; x1_liquids?: [number, number] } | null;
-  /** Notices on the answer: a liquid split predicted by parameters regressed from VLE data. */
-  notes?: string[];
-  sources: {
-    /** The mixture record and parameter set (source key, reference); null for the ideal solution. */
-    parameters: { mid: string; s: string; r?: string; db?: string; rq?: { cid: string; r: number; q: number; s: string }[] } | null;
-    psat: PsatSource[];
-  };
-}
+import { parseCurve, type PsatCurve } from '../tdep/curve-text.js';
+import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, type Azeotrope, type Outcome } from './solve.js';
+import { Psat, type System } from './system.js';
 
 export const DEFAULT_X = Array.from({ length: 21 }, (_, i) => i / 20);
 /** Highest (and lowest) condition accepted: beyond any vapour-pressure correlation of the store. */

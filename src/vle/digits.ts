@@ -6,7 +6,7 @@
 // searched to 1e-4) and an activity coefficient 4 significant digits. Given compositions and conditions
 // stay as asked.
 import { ESTIMATE_DIGITS, roundDecimals, roundSignificant } from '../api/precision.js';
-import type { VlePoint, VleResult } from './diagram.js';
+import type { VlePoint, VleResult } from './types.js';
 
 const T_DECIMALS = 2;
 const X_DECIMALS = 4;

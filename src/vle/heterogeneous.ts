@@ -3,8 +3,8 @@
 // equal), at fixed P the T by Brent's method with the liquids re-solved at each T from the last
 // ones, at fixed T directly. Inside the split every overall x1 has this one T (or P) and vapour.
 import { liquidsAt, type Liquids } from './lle.js';
-import { bracketed } from './roots.js';
-import type { System } from './solve.js';
+import { bracketed } from '../util/roots.js';
+import type { System } from './system.js';
 
 export interface ThreePhase {
   /** K */

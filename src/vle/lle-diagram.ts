@@ -5,10 +5,11 @@
 import { notFound, usageError } from '../api/errors.js';
 import { roundSignificant } from '../api/precision.js';
 import type { Compound } from '../api/types.js';
-import type { Backend } from '../backend.js';
-import { resolveCompound } from '../resolve.js';
+import type { Backend } from '../api/backend.js';
+import { resolveCompound } from '../lookup/resolve.js';
 import { RECORD_MODEL, type LnGamma, type ModelName } from './activity.js';
-import { chooseModel, pairMixture, rqOf, splitNotice, vleFitted, type VleComponent, type VleResult } from './diagram.js';
+import { chooseModel, pairMixture, rqOf, splitNotice, vleFitted } from './diagram.js';
+import type { VleComponent, VleResult } from './types.js';
 import { criticalPoints, liquidsAt, type Critical } from './lle.js';
 
 export const LLE_MODELS = ['nrtl', 'uniquac'] as const;

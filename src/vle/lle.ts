@@ -5,7 +5,7 @@
 // the Gibbs energy of mixing on a grid, refined by the same Newton. Also the spinodal test that
 // tells whether a split exists at all, and the critical solution temperatures where it closes.
 import { splitsAt, type LnGamma } from './activity.js';
-import { brent } from './roots.js';
+import { brent } from '../util/roots.js';
 
 /** The two liquids, x1 of each (a < b), and ln γ1, ln γ2 in each. */
 export interface Liquids {

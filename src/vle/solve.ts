@@ -1,49 +1,11 @@
 // Bubble and dew points of a binary by modified Raoult's law, y_i·P = x_i·γ_i·Psat_i (ideal gas),
 // each point solved by Brent's bracketed method on one unknown (T at fixed P, or P at fixed T via
 // the dew point's composition loop), and the azeotrope where y1 − x1 changes sign.
-import { CAN_SPLIT, RECORD_MODEL, splitsAt, type LnGamma, type ModelName } from './activity.js';
-import type { PsatCurve } from './psat.js';
+import { CAN_SPLIT, RECORD_MODEL, splitsAt } from './activity.js';
 import { threePhase, type ThreePhase } from './heterogeneous.js';
 import type { Liquids } from './lle.js';
-import { bracketed, brent } from './roots.js';
-
-/** A component's vapour pressure: its correlations, best first, each used only inside its range. */
-export class Psat {
-  readonly tmin: number;
-  readonly tmax: number;
-
-  constructor(
-    readonly name: string,
-    readonly curves: readonly PsatCurve[],
-  ) {
-    this.tmin = Math.min(...curves.map((c) => c.tmin));
-    this.tmax = Math.max(...curves.map((c) => c.tmax));
-  }
-
-  /** The first correlation whose range holds T. */
-  curveAt(T: number): PsatCurve | undefined {
-    return this.curves.find((c) => T >= c.tmin && T <= c.tmax);
-  }
-
-  /** Pa at T; NaN outside every range. */
-  at(T: number): number {
-    const p = this.curveAt(T)?.f(T) ?? NaN;
-    return p > 0 ? p : NaN;
-  }
-
-  /** The ranges, for a refusal line. */
-  ranges(): string {
-    return [...new Set(this.curves.map((c) => `${c.tmin}–${c.tmax} K`))].join(', ');
-  }
-}
-
-export { brent } from './roots.js';
-
-export interface System {
-  model: ModelName;
-  lnGamma: LnGamma;
-  psat: [Psat, Psat];
-}
+import { bracketed, brent } from '../util/roots.js';
+import type { Psat, System } from './system.js';
 
 /**
  * One answered point: mole fractions, T (K), P (kPa), activity coefficients. A three-phase point

@@ -4,10 +4,10 @@
 // RDKit's reading of the stereo configuration from the 3D coordinates.
 import { describe, expect, it } from 'vitest';
 import * as OCL from 'openchemlib';
-import { atomCounts, parseMolfile, parseSmiles } from '../../src/local/chem/molecule.js';
-import { laidOut, molfile3d } from '../../src/local/chem/molfile.js';
-import { embed3d } from '../../src/local/chem/embed.js';
-import { loadRDKit } from '../../src/local/chem/inchi.js';
+import { atomCounts, parseMolfile, parseSmiles } from '../../src/chem/molecule.js';
+import { laidOut, molfile3d } from '../../src/chem/molfile.js';
+import { embed3d } from '../../src/chem/embed.js';
+import { loadRDKit } from '../../src/chem/inchi.js';
 
 /** Element symbol, carbon with its hybridisation when not sp3. */
 const label = (m: OCL.Molecule, a: number) => (m.getAtomicNo(a) === 6 && (m.getAtomPi(a) || m.isAromaticAtom(a)) ? (m.getAtomPi(a) === 2 ? 'Csp' : 'Csp2') : m.getAtomLabel(a));

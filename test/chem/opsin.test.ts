@@ -3,8 +3,8 @@
 // (CHEM_OPSIN_JAR, else Debian's /usr/share/java/opsin.jar) and are skipped with a message otherwise; the
 // not-installed path is tested with a jar that does not exist.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canonicalSmiles, parseSmiles } from '../../src/local/chem/molecule.js';
-import { findOpsin, Opsin, opsinVersion } from '../../src/local/chem/opsin.js';
+import { canonicalSmiles, parseSmiles } from '../../src/chem/molecule.js';
+import { findOpsin, Opsin, opsinVersion } from '../../src/chem/opsin.js';
 import { runChem } from '../helpers.js';
 import { enc, get, serveLocal } from '../server/http.js';
 import { buildFixtureDb } from '../search/fixture-db.js';

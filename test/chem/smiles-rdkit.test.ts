@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { masses, parseSmiles, readSmiles } from '../../src/local/chem/molecule.js';
-import { leanMolecule } from '../../src/local/chem/smiles/lean.js';
+import { masses, parseSmiles, readSmiles } from '../../src/chem/molecule.js';
+import { leanMolecule } from '../../src/chem/smiles/lean.js';
 
 const PYTHON = process.env.CHEM_PYTHON ?? '/usr/bin/python3';
 const SCRIPT = fileURLToPath(new URL('./rdkit_weights.py', import.meta.url));

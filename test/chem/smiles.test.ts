@@ -4,10 +4,10 @@
 // SMILES named by CHEM_SMILES_CHECK (e.g. the database's distinct SMILES, one per line).
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
-import type { MolView } from '../../src/local/chem/aromaticity.js';
+import type { MolView } from '../../src/chem/aromaticity.js';
 import { ChemError } from '../../src/api/errors.js';
-import { masses, parseSmiles, type Molecule, readSmiles as readStructure } from '../../src/local/chem/molecule.js';
-import { LeanMolecule, leanMolecule } from '../../src/local/chem/smiles/lean.js';
+import { masses, parseSmiles, type Molecule, readSmiles as readStructure } from '../../src/chem/molecule.js';
+import { LeanMolecule, leanMolecule } from '../../src/chem/smiles/lean.js';
 
 /** The lean molecule, undefined where it leaves the structure to OpenChemLib or the SMILES is rejected. */
 function readSmiles(s: string): LeanMolecule | undefined {
@@ -18,7 +18,7 @@ function readSmiles(s: string): LeanMolecule | undefined {
   }
 }
 import { predictMolecules } from '../../src/local/predict/index.js';
-import { molGraph } from '../../src/local/predict/molgraph.js';
+import { molGraph } from '../../src/chem/molgraph.js';
 
 const fixture = readFileSync(new URL('../fixtures/chem/smiles.smi', import.meta.url), 'utf8')
   .split('\n')

@@ -5,7 +5,7 @@
 // which RDKit 2022.09 reads right: the strict reader must read each as the Kekulé SMILES, hydrogens included.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readStructure } from '../../src/local/chem/smiles/read.js';
+import { readStructure } from '../../src/chem/smiles/read.js';
 
 const sample = readFileSync(new URL('../fixtures/chem/smilesreading-sample.tsv', import.meta.url), 'utf8')
   .split('\n')

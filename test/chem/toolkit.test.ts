@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { atomCounts, canonicalSmiles, hillFormula, masses, parseMolfile, parseSmiles } from '../../src/local/chem/molecule.js';
-import { molfile2d, molfile3d } from '../../src/local/chem/molfile.js';
-import { structureIdentifiers } from '../../src/local/chem/identity.js';
-import { pngDataUri } from '../../src/local/chem/drawing.js';
+import { atomCounts, canonicalSmiles, hillFormula, masses, parseMolfile, parseSmiles } from '../../src/chem/molecule.js';
+import { molfile2d, molfile3d } from '../../src/chem/molfile.js';
+import { structureIdentifiers } from '../../src/chem/identity.js';
+import { pngDataUri } from '../../src/chem/drawing.js';
 import { ChemError } from '../../src/api/errors.js';
 import { readTsv } from '../helpers.js';
 import { METHODS_DIR, readMethodsFile } from '../fixtures/examples.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convertKeepingDigits, decimals, formatWithUncertainty, median, pointText, roundEstimate, roundSignificant, roundToUncertainty } from '../../src/api/precision.js';
 import { noise, numberNoise } from '../number-noise.js';
-import { displayUnit, SPEC_UNITS } from '../../src/cli/units.js';
+import { displayUnit, SPEC_UNITS } from '../../src/units/display.js';
 import { runChem } from '../helpers.js';
 
 describe('precision rules', () => {

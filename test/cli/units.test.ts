@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayUnit, SPEC_UNITS } from '../../src/cli/units.js';
+import { displayUnit, SPEC_UNITS } from '../../src/units/display.js';
 
 // Reference values from the definitions: water boils at 373.15 K = 100 °C = 212 °F at
 // 1 atm = 101.325 kPa = 1.01325 bar = 0.101325 MPa = 14.69594877551 psi; 1 kcal = 4.184 kJ;

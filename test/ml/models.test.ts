@@ -10,7 +10,7 @@ import { decodeForest, flatten, type Forest } from '../../src/local/predict/fore
 import { evaluateMany, loadModel, modelFingerprint, modelsDir, present, readModel, sourceKey } from '../../src/local/predict/ml.js';
 import { featureVector, moleculeFeatures } from '../../src/local/predict/features.js';
 import { FEATURE_NAMES } from '../../src/local/predict/layout.js';
-import { parseSmiles } from '../../src/local/chem/molecule.js';
+import { parseSmiles } from '../../src/chem/molecule.js';
 import { checkGolden, type Golden } from './golden.js';
 
 /** A forest with its arrays as hex text: compared in one go (element-wise comparison of big typed arrays is slow). */

@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { readTsv } from '../helpers.js';
 import { METHODS_DIR, readMethodsFile } from '../fixtures/examples.js';
-import { parseSmiles } from '../../src/local/chem/molecule.js';
+import { parseSmiles } from '../../src/chem/molecule.js';
 import { JOBACK_GROUPS } from '../../src/local/predict/joback-table.js';
 import { crippen, crippenTypes } from '../../src/local/predict/crippen.js';
 import { jobackGroupCounts } from '../../src/local/predict/joback.js';
-import { molGraph } from '../../src/local/predict/molgraph.js';
+import { molGraph } from '../../src/chem/molgraph.js';
 import { predict } from '../../src/local/predict/index.js';
 
 const rows = METHODS_DIR ? readTsv(readMethodsFile('predict_examples.tsv')) : [];

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseSmiles } from '../../src/local/chem/molecule.js';
+import { parseSmiles } from '../../src/chem/molecule.js';
 import { crippen } from '../../src/local/predict/crippen.js';
-import { molGraph } from '../../src/local/predict/molgraph.js';
+import { molGraph } from '../../src/chem/molgraph.js';
 
 interface RDMol {
   get_descriptors(): string;

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { compoundIdFor, mixtureIdFor } from '../../src/api/ids.js';
 import { toChemError } from '../../src/api/errors.js';
-import type { Backend } from '../../src/backend.js';
+import type { Backend } from '../../src/api/backend.js';
 import { LocalBackend } from '../../src/local/backend.js';
 import { buildServer } from '../../src/server/app.js';
 import { KeyStore } from '../../src/server/keys.js';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { TokenBucket, parseRateLimit, parseRetryAfter } from '../../src/remote/rate-limit.js';
 import { snippet } from '../../src/remote/client.js';
-import { isLoopback } from '../../src/loopback.js';
+import { isLoopback } from '../../src/util/loopback.js';
 import { checkCompound, checkConversion, checkPrediction, checkSearch, ShapeError } from '../../src/remote/check.js';
 import { chooseBackend } from '../../src/cli/backend-factory.js';
 import { resolveSettings } from '../../src/cli/config.js';

@@ -1,7 +1,8 @@
 // The query language parser: pure, no database. Expected values are hand-worked (CAS check digits by
 // the published rule, Hill order by its definition) or taken from PubChem (InChIKeys, CAS numbers).
 import { describe, expect, it } from 'vitest';
-import { parseQuery, classify, normalizeText, RANGE_KEYS } from '../../src/local/store/search/query.js';
+import { parseQuery, classify, RANGE_KEYS } from '../../src/local/store/search/query.js';
+import { normalizeText } from '../../src/util/text.js';
 import { hillOf } from '../../src/local/store/formula.js';
 import { ChemError } from '../../src/api/errors.js';
 import { compoundIdFor } from '../../src/api/ids.js';

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDb, type DB } from '../../src/local/store/schema.js';
 import { SearchEngine } from '../../src/local/store/search/engine.js';
-import { canonicalSmiles, parseSmiles } from '../../src/local/chem/molecule.js';
+import { canonicalSmiles, parseSmiles } from '../../src/chem/molecule.js';
 import { buildFixtureDb } from './fixture-db.js';
 
-vi.mock('../../src/local/chem/inchi.js', async (importOriginal) => ({
+vi.mock('../../src/chem/inchi.js', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   inchiOf: () => Promise.reject(new Error('no InChI in this test')),
 }));

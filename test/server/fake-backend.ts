@@ -1,7 +1,7 @@
 // A Backend over the hand-written records in test/fixtures/server/compounds.json: the server is the
 // unit under test, so its backend answers are known and every call is recorded.
 import { readFileSync } from 'node:fs';
-import type { Backend, ConvertOptions, StateQuery } from '../../src/backend.js';
+import type { Backend, ConvertOptions, StateQuery } from '../../src/api/backend.js';
 import { ChemError } from '../../src/api/errors.js';
 import { compoundIdFor, mixtureIdFor } from '../../src/api/ids.js';
 import type { Compound, ConversionResult, ConvertFormat, Mixture, PredictionResult, SearchResult, StateResult } from '../../src/api/types.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context } from '../../src/cli/context.js';
 import { runServe } from '../../src/cli/commands/serve.js';
-import { isLoopback } from '../../src/loopback.js';
+import { isLoopback } from '../../src/util/loopback.js';
 import { FakeBackend, byName } from './fake-backend.js';
 import { get } from './http.js';
 import { runChem, testContext } from '../helpers.js';

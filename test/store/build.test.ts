@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { compoundIdFor } from '../../src/api/ids.js';
 import { buildDatabase } from '../../src/local/store/build.js';
 import { Store, type DbInfo } from '../../src/local/store/store.js';
-import { fullRecord } from '../../src/local/store/record.js';
+import { fullRecord } from '../../src/local/record.js';
 import { ChemError } from '../../src/api/errors.js';
 import { cached, readCache } from '../../src/local/store/structure-cache.js';
 import Database from 'better-sqlite3';

@@ -13,7 +13,7 @@ import { byCas } from '../../src/local/store/import/context.js';
 import { lookupOf, path, rowOutputs, unitOf, type Curve, type TableSpec, type Value } from '../../src/local/store/import/runner.js';
 import { FAMILY_SPECS, families } from '../../src/local/store/import/specs/index.js';
 import { tsv, tsvRows, type Row } from '../../src/local/store/import/table.js';
-import { convert } from '../../src/local/store/import/units.js';
+import { convert } from '../../src/units/registry.js';
 import { curveFunction } from '../../src/tdep/equations.js';
 
 const DATA = [process.env.CHEM_DATA_DIR, '/work/shared/data', fileURLToPath(new URL('../../../shared/data', import.meta.url))].find((d) => d && existsSync(join(d, 'chemicals')));

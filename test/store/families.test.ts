@@ -10,7 +10,7 @@ import { byCas } from '../../src/local/store/import/context.js';
 import { lookupOf, path, rowOutputs, tables, type Curve } from '../../src/local/store/import/runner.js';
 import { criticalZc, FAMILY_SPECS } from '../../src/local/store/import/specs/index.js';
 import { tsv } from '../../src/local/store/import/table.js';
-import { convert } from '../../src/local/store/import/units.js';
+import { convert } from '../../src/units/registry.js';
 import { curveFunction } from '../../src/tdep/equations.js';
 
 const MIRROR = fileURLToPath(new URL('../fixtures/store/mirror', import.meta.url));

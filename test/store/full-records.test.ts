@@ -24,10 +24,10 @@ async function database(): Promise<string> {
 describe.skipIf(!(given && existsSync(given)) && !(process.env.CHEM_TEST_ALL_RECORDS === '1' && data && existsSync(join(data, 'chemicals'))))('every record of the full database', () => {
   it('reads every record, draws every structure, and leaves out only what cannot be computed', { timeout: 4 * 3600_000 }, async () => {
     const { Store } = await import('../../src/local/store/store.js');
-    const { fullRecord } = await import('../../src/local/store/record.js');
-    const { pngDataUri } = await import('../../src/local/chem/drawing.js');
-    const { atomCounts, parseSmiles } = await import('../../src/local/chem/molecule.js');
-    const { laidOut, MAX_3D_HEAVY_ATOMS, molfile2d, molfile3d } = await import('../../src/local/chem/molfile.js');
+    const { fullRecord } = await import('../../src/local/record.js');
+    const { pngDataUri } = await import('../../src/chem/drawing.js');
+    const { atomCounts, parseSmiles } = await import('../../src/chem/molecule.js');
+    const { laidOut, MAX_3D_HEAVY_ATOMS, molfile2d, molfile3d } = await import('../../src/chem/molfile.js');
     const store = Store.open(await database());
     try {
       const ids = store.db.prepare('SELECT id FROM compounds ORDER BY id').pluck().all() as string[];

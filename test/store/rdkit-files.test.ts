@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { compoundIdFor } from '../../src/api/ids.js';
 import { buildDatabase } from '../../src/local/store/build.js';
 import { Store } from '../../src/local/store/store.js';
-import { fullRecord } from '../../src/local/store/record.js';
-import { parseSmiles } from '../../src/local/chem/molecule.js';
+import { fullRecord } from '../../src/local/record.js';
+import { parseSmiles } from '../../src/chem/molecule.js';
 
 const MIRROR = fileURLToPath(new URL('../fixtures/store/mirror', import.meta.url));
 const ETHANOL = compoundIdFor('LFQSCWFLJHTTHZ-UHFFFAOYSA-N');

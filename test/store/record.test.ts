@@ -12,9 +12,10 @@ import { compoundIdFor } from '../../src/api/ids.js';
 import type { Compound, DataPoint } from '../../src/api/types.js';
 import { buildDatabase } from '../../src/local/store/build.js';
 import { Store } from '../../src/local/store/store.js';
-import { fullRecord, orderPoints, SOURCE_RANKING } from '../../src/local/store/record.js';
-import { formulaWeight, parseSmiles } from '../../src/local/chem/molecule.js';
-import { MAX_3D_HEAVY_ATOMS, molfile3d } from '../../src/local/chem/molfile.js';
+import { orderPoints, SOURCE_RANKING } from '../../src/api/ranking.js';
+import { fullRecord } from '../../src/local/record.js';
+import { formulaWeight, parseSmiles } from '../../src/chem/molecule.js';
+import { MAX_3D_HEAVY_ATOMS, molfile3d } from '../../src/chem/molfile.js';
 import { runChem } from '../helpers.js';
 import { get, serveLocal } from '../server/http.js';
 

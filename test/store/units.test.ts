@@ -1,7 +1,7 @@
 // Unit conversions to the registry units, checked against hand calculations and published values.
 import { describe, expect, it } from 'vitest';
 import { property } from '../../src/api/properties.js';
-import * as u from '../../src/local/store/import/units.js';
+import * as u from '../../src/units/registry.js';
 import { alibakhshi, dippr101, dippr106, ppds12, ppds9, shomate, trcCpOverR } from '../../src/tdep/equations.js';
 import { tGrid } from '../../src/local/store/import/correlations.js';
 

@@ -2,7 +2,7 @@
 // api/precision.ts): unit conversions by the definitions of the units, keeping the digits a value was
 // written with, and model values as `v ± e`.
 import { describe, expect, it } from 'vitest';
-import { SPEC_UNITS } from '../../src/cli/units.js';
+import { SPEC_UNITS } from '../../src/units/display.js';
 import { UNITS, conversionOf, convertState, convertValue, pointValue, readUnits, withUncertainty } from '../../src/server/ui/format.js';
 
 /** The page's conversion of each choice of a dimension. */

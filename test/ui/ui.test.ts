@@ -63,7 +63,7 @@ describe('the page over HTTP', () => {
       ...assets.map((a) => [a, a.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8']),
       [beside('server/ui/format.js'), 'text/javascript; charset=utf-8'], // imported by app.js, with the two it imports
       [beside('api/precision.js'), 'text/javascript; charset=utf-8'],
-      [beside('cli/units.js'), 'text/javascript; charset=utf-8'],
+      [beside('units/display.js'), 'text/javascript; charset=utf-8'],
       [beside('properties.json'), 'application/json; charset=utf-8'],
     ]) {
       const res = await get(keyed.port, path!);

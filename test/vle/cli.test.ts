@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDatabase } from '../../src/local/store/build.js';
-import type { VleResult } from '../../src/vle/diagram.js';
+import type { VleResult } from '../../src/vle/types.js';
 import { runChem } from '../helpers.js';
 
 const FIX = join(import.meta.dirname, '../fixtures/vle');

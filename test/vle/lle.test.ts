@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest';
 import type { LnGamma } from '../../src/vle/activity.js';
 import { threePhaseT } from '../../src/vle/heterogeneous.js';
 import { criticalPoints, isoactivity, liquidsAt } from '../../src/vle/lle.js';
-import { describeCurve, parseCurve } from '../../src/vle/psat.js';
-import { brent } from '../../src/vle/roots.js';
-import { azeotrope, bubbleP, bubbleT, dewT, isPoint, Psat, type Outcome, type Point, type System } from '../../src/vle/solve.js';
+import { describeCurve, parseCurve } from '../../src/tdep/curve-text.js';
+import { brent } from '../../src/util/roots.js';
+import { azeotrope, bubbleP, bubbleT, dewT, isPoint, type Outcome, type Point } from '../../src/vle/solve.js';
+import { Psat, type System } from '../../src/vle/system.js';
 
 const margules =
   (A: number | ((T: number) => number)): LnGamma =>

@@ -17,7 +17,8 @@ import { VAPOR_PRESSURE } from '../../src/local/store/import/specs/vapor-pressur
 import { lnGammaOf, RECORD_MODEL, type ModelName, type RQ } from '../../src/vle/activity.js';
 import { psatCurves } from '../../src/vle/diagram.js';
 import { criticalPoints, liquidsAt } from '../../src/vle/lle.js';
-import { azeotrope, bubbleT, isPoint, Psat, type System } from '../../src/vle/solve.js';
+import { azeotrope, bubbleT, isPoint } from '../../src/vle/solve.js';
+import { Psat, type System } from '../../src/vle/system.js';
 
 const DATA = [process.env.CHEM_DATA_DIR, '/work/shared/data'].find((d) => d && existsSync(join(d, THERMO_IP, 'ChemSep/nrtl.json')));
 

@@ -4,8 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ParameterSet } from '../../src/api/types.js';
 import { ideal, nrtl, splitsAt, uniquac, wilson } from '../../src/vle/activity.js';
-import { describeCurve, parseCurve } from '../../src/vle/psat.js';
-import { azeotrope, brent, bubbleP, bubbleT, dewP, dewT, isPoint, Psat, pureBoilingT, type System } from '../../src/vle/solve.js';
+import { describeCurve, parseCurve } from '../../src/tdep/curve-text.js';
+import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, pureBoilingT } from '../../src/vle/solve.js';
+import { Psat, type System } from '../../src/vle/system.js';
+import { brent } from '../../src/util/roots.js';
 
 const curve = (equation: string, coeffs: number[], tmin: number, tmax: number) => parseCurve(describeCurve(equation, coeffs, tmin, tmax))!;
 

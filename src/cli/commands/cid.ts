@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { plainSymbol, property } from '../../api/properties.js';
 import type { Compound, CompoundResponse, DataPoint } from '../../api/types.js';
 import { usageError } from '../../api/errors.js';
-import { resolveCompound } from '../../resolve.js';
+import { resolveCompound } from '../../lookup/resolve.js';
 import { median, pointText } from '../../api/precision.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';

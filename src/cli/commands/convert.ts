@@ -67,7 +67,7 @@ export async function runConvert(ctx: Context, opts: ConvertOptions): Promise<nu
   const convertOpts = { strict: opts.strict, onNotice: ctx.notice };
   if (opts.file) {
     if (from !== undefined) throw usageError('give either --file or FROM VALUE, not both');
-    const { parseMolfile, canonicalSmiles } = await import('../../local/chem/molecule.js');
+    const { parseMolfile, canonicalSmiles } = await import('../../chem/molecule.js');
     const smiles = canonicalSmiles(parseMolfile(await readFile(opts.file, 'utf8')));
     await printResult(ctx, conversionView, await backend.convert('smiles', smiles, convertOpts));
     return 0;

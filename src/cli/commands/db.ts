@@ -1,27 +1,11 @@
 // chem db build|info|path|pull: the local database built from the open data tables.
 import { Command, Option } from 'commander';
-import { dirname, join } from 'node:path';
 import { usageError } from '../../api/errors.js';
 import { action, type Deps } from '../command.js';
-import type { Context } from '../context.js';
 import { printResult, type View } from '../output.js';
-import { startBar } from '../feedback.js';
 import { examples } from '../help.js';
 import type { DbInfo } from '../../local/store/store.js';
-
-interface BuildOpts {
-  from?: string;
-  includeNc?: boolean;
-  fresh?: boolean;
-  structureIndex?: boolean;
-}
-
-interface PullOpts {
-  mirror?: string;
-  dataDir?: string;
-  includeNc?: boolean;
-  structureIndex?: boolean;
-}
+import { build, pull, type BuildOpts, type PullOpts } from '../database.js';
 
 const NO_INDEX = 'leave out the structure index of sub: and sim: searches (saves about 10 s; those queries then exit 6)';
 
@@ -79,27 +63,6 @@ const infoView: View<DbInfo> = {
   },
 };
 
-async function build(ctx: Context, from: string, includeNc: boolean, fresh = false, structureIndex = true): Promise<DbInfo> {
-  const { buildDatabase } = await import('../../local/store/build.js');
-  const bar = startBar(ctx, 'building');
-  let phase = '';
-  try {
-    return await buildDatabase({
-      from,
-      dbPath: ctx.settings.db,
-      includeNc,
-      fresh,
-      structureIndex,
-      onProgress: (p, done, total) => {
-        if (total) bar.update(done ?? 0, total, p);
-        else if (p !== phase) bar.update(0, 0, (phase = p));
-      },
-    });
-  } finally {
-    bar.done();
-  }
-}
-
 export function dbCommand(deps: Deps): Command {
   const db = new Command('db').description('the local database built from open data tables: build, info, path, pull');
   db.command('build')
@@ -140,19 +103,4 @@ export function dbCommand(deps: Deps): Command {
     .addHelpText('after', examples('chem db pull', 'chem db pull --mirror http://localhost:8000/data'))
     .action(action(deps, async (ctx, _args, opts: PullOpts) => printResult(ctx, buildView, await pull(ctx, opts))));
   return db;
-}
-
-/** chem db pull: fetches the tables (checksums verified) beside the database, then builds it. Also run on first use (first-run.ts). */
-export async function pull(ctx: Context, opts: PullOpts = {}): Promise<DbInfo> {
-  const { pullData } = await import('../../local/store/pull.js');
-  const dataDir = opts.dataDir ?? join(dirname(ctx.settings.db), 'data');
-  const bar = startBar(ctx, 'fetching');
-  let pulled;
-  try {
-    pulled = await pullData({ dataDir, mirror: opts.mirror, includeNc: opts.includeNc, onProgress: (f, d, t) => bar.update(d, t, f.split('/').pop()) });
-  } finally {
-    bar.done();
-  }
-  ctx.notice(`${pulled.fetched} files fetched (${(pulled.bytes / 1e6).toFixed(1)} MB), ${pulled.present} already present, all checksums verified, in ${dataDir}`);
-  return build(ctx, dataDir, !!opts.includeNc, false, opts.structureIndex !== false);
 }

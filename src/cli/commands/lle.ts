@@ -11,7 +11,7 @@ import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
 import { printResult, type Column, type Row, type View } from '../output.js';
-import { displayUnit } from '../units.js';
+import { displayUnit } from '../../units/display.js';
 import { sourceLines } from './vle.js';
 
 interface Options {
@@ -73,7 +73,7 @@ export async function runLle(ctx: Context, a: string | undefined, b: string | un
   for (const n of result.notes ?? []) ctx.notice(n);
   let chart = '';
   if (opts.plot || opts.out) {
-    const { lleSeries } = await import('../../vle/plot.js');
+    const { lleSeries } = await import('../../plot/vle.js');
     const series = lleSeries(result, displayUnit('K', ctx.units));
     const title = `${result.components[0].name} / ${result.components[1].name}`;
     if (opts.out) {

@@ -1,7 +1,7 @@
 // chem mixtures CID: the mixtures a compound takes part in (GET /cid/{cid}/mixtures), with the other
 // components and the models of the parameter sets each holds.
 import { Command } from 'commander';
-import { resolveCompound } from '../../resolve.js';
+import { resolveCompound } from '../../lookup/resolve.js';
 import { usageError } from '../../api/errors.js';
 import type { MixtureList, MixtureSummary } from '../../api/types.js';
 import { action, type Deps } from '../command.js';

@@ -5,7 +5,7 @@ import { Command, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { usageError } from '../../api/errors.js';
-import { resolveCompound } from '../../resolve.js';
+import { resolveCompound } from '../../lookup/resolve.js';
 import { checkPlotKey, plotAll, recordKeys, type PlotSeries } from '../../plot/data.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';

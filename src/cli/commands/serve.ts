@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { ChemError, usageError } from '../../api/errors.js';
-import { isLoopback } from '../../loopback.js';
+import { isLoopback } from '../../util/loopback.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
 import { wholeNumberIn } from '../arguments.js';
-import { VERSION } from '../program.js';
+import { VERSION } from '../version.js';
 
 interface Options {
   host: string;

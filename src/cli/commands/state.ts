@@ -10,7 +10,7 @@ import { usageError } from '../../api/errors.js';
 import { isTDependent, plainSymbol, PROPERTIES, property } from '../../api/properties.js';
 import { pointText } from '../../api/precision.js';
 import type { State, StatePoint, StateResult } from '../../api/types.js';
-import type { StateQuery } from '../../backend.js';
+import type { StateQuery } from '../../api/backend.js';
 import { parsePressure, parseTemperature, parseTemperatures } from '../../tdep/quantities.js';
 import { propertyKeys } from '../arguments.js';
 import { readLines, runBatch } from '../batch.js';

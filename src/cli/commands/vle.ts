@@ -7,13 +7,13 @@ import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { usageError } from '../../api/errors.js';
 import { MODELS, type ModelName } from '../../vle/activity.js';
-import type { VleResult } from '../../vle/diagram.js';
+import type { VleResult } from '../../vle/types.js';
 import { list } from '../arguments.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
 import { printResult, type Column, type Row, type View } from '../output.js';
-import { displayUnit } from '../units.js';
+import { displayUnit } from '../../units/display.js';
 
 interface Options {
   p?: number;
@@ -122,7 +122,7 @@ export async function runVle(ctx: Context, a: string | undefined, b: string | un
 
   let chart = '';
   if (opts.plot || opts.out) {
-    const { vleSeries } = await import('../../vle/plot.js');
+    const { vleSeries } = await import('../../plot/vle.js');
     const conv = displayUnit(result.p !== undefined ? 'K' : 'kPa', ctx.units);
     const series = vleSeries(result, conv);
     const title = `${result.components[0].name} / ${result.components[1].name}`;

@@ -4,7 +4,7 @@
 // them the model family's constants; docs/predict.md gives the measured errors that chose them.
 
 import { rackett } from '../../tdep/equations.js';
-import { R } from '../store/import/units.js';
+import { R } from '../../units/registry.js';
 
 export { R };
 /** One standard atmosphere, kPa. */

@@ -1,10 +1,10 @@
 // Wildman-Crippen logP and molar refractivity: S. A. Wildman, G. M. Crippen, J. Chem. Inf. Comput. Sci. 39 (1999) 868.
 import { CRIPPEN_TYPES } from './crippen-table.js';
 import { CRIPPEN_TYPE_NAMES } from './layout.js';
-import type { MolGraph } from './molgraph.js';
-import { atomClasses, matchAt } from './smarts/match.js';
-import { compileSmarts, reach } from './smarts/parse.js';
-import { PatternIndex, star, StarMemo } from './smarts/star.js';
+import type { MolGraph } from '../../chem/molgraph.js';
+import { atomClasses, matchAt } from '../../chem/smarts/match.js';
+import { compileSmarts, reach } from '../../chem/smarts/parse.js';
+import { PatternIndex, star, StarMemo } from '../../chem/smarts/star.js';
 
 export interface CrippenResult {
   logp: number;

@@ -1,7 +1,7 @@
 // Circular atom environments (ECFP-like, as RDKit's Morgan fingerprints, hydrogens as counts) on the matcher's
 // graph (molgraph.ts): hashed into counts they are a block of the model family's features (features.ts), into
 // bits the fingerprint of similarity search (store/search/structure-index.ts).
-import type { MolGraph } from './molgraph.js';
+import type { MolGraph } from '../../chem/molgraph.js';
 
 /** Scratch arrays reused from molecule to molecule (grown as needed): heavy degrees and two layers of identifiers. */
 let scratch = { hdeg: new Int32Array(0), ids: new Uint32Array(0), next: new Uint32Array(0) };

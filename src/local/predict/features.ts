@@ -11,7 +11,7 @@ import { JOBACK_GROUPS, type JobackGroup } from './joback-table.js';
 import type { JobackEstimate } from './joback.js';
 import { atomEnvironments, heavyDegrees } from './environments.js';
 import { CRIPPEN_TYPE_NAMES, ELEMENTS, FEATURE_NAMES, JOBACK_ESTIMATES, MORGAN_BITS, O_CRIPPEN, O_ELEMENTS, O_GRAPH, O_JOBACK, O_JOBACK_EST, O_MCGOWAN, O_MORGAN } from './layout.js';
-import { BOND_AROMATIC, BOND_DOUBLE, BOND_SINGLE, BOND_TRIPLE, type MolGraph } from './molgraph.js';
+import { BOND_AROMATIC, BOND_DOUBLE, BOND_SINGLE, BOND_TRIPLE, type MolGraph } from '../../chem/molgraph.js';
 
 /** Element slot by atomic number (ELEMENTS.length: other). */
 const ELEMENT_SLOT = new Uint8Array(256).fill(ELEMENTS.length);

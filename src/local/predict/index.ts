@@ -5,9 +5,9 @@ import { ChemError, toChemError } from '../../api/errors.js';
 import { PROPERTIES, property } from '../../api/properties.js';
 import { MAX_DIGITS, roundEstimate, roundSignificant, roundToUncertainty } from '../../api/precision.js';
 import type { DataPoint, PredictionResult, PropertyInfo, PropertyMap } from '../../api/types.js';
-import type { PredictOptions } from '../../backend.js';
-import { masses, parseSmiles, readSmiles, type Molecule } from '../chem/molecule.js';
-import { LeanMolecule, leanMolecule } from '../chem/smiles/lean.js';
+import type { PredictOptions } from '../../api/backend.js';
+import { masses, parseSmiles, readSmiles, type Molecule } from '../../chem/molecule.js';
+import { LeanMolecule, leanMolecule } from '../../chem/smiles/lean.js';
 import { crippen, crippenTypes } from './crippen.js';
 import { gseLog10Solubility, leeKeslerOmega } from './derived.js';
 import { jobackCp, jobackEstimate, jobackGroupCounts, jobackViscosity } from './joback.js';
@@ -16,7 +16,7 @@ import { lacksEstimate, loadModel, outsideDomain, sourceKey, walkModels, type Mo
 import { domainFacts, moleculeFeatures, type FeatureInputs } from './features.js';
 import { FEATURE_NAMES } from './layout.js';
 import { rowOf, type FlatRow } from './flat.js';
-import { molGraph, type MolGraph } from './molgraph.js';
+import { molGraph, type MolGraph } from '../../chem/molgraph.js';
 import { addEstimates, ESTIMATE_GRID, ESTIMATE_INPUTS, ESTIMATE_KEYS, ESTIMATE_METHODS } from './estimates.js';
 
 const LABELS = OCL.Molecule.cAtomLabel;

@@ -1,9 +1,9 @@
 // Joback/Reid group contributions: K. G. Joback, R. C. Reid, Chem. Eng. Commun. 57 (1987) 233-243.
 import { JOBACK_GROUPS, type JobackField, type JobackGroup } from './joback-table.js';
-import type { MolGraph } from './molgraph.js';
-import { atomClasses, findNeighbour, matchAt } from './smarts/match.js';
-import { compileNeighbour, compileSmarts } from './smarts/parse.js';
-import { PatternIndex } from './smarts/star.js';
+import type { MolGraph } from '../../chem/molgraph.js';
+import { atomClasses, findNeighbour, matchAt } from '../../chem/smarts/match.js';
+import { compileNeighbour, compileSmarts } from '../../chem/smarts/parse.js';
+import { PatternIndex } from '../../chem/smarts/star.js';
 
 /** Fixed-value estimates in Joback's own units (K, bar, cm³/mol, kJ/mol); a field is absent when a group has no value. */
 export interface JobackEstimate {

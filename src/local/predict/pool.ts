@@ -12,7 +12,7 @@ import { resultsJson, runStaged, stageFlatRows, stageMany, walkKeys, type Staged
 import type { Values } from './ml.js';
 import { packedBuffers, packWalk, unpackValues, type PackedWalk } from './packing.js';
 import type { PredictionResult } from '../../api/types.js';
-import type { PredictOptions } from '../../backend.js';
+import type { PredictOptions } from '../../api/backend.js';
 
 /** flat: a FlatRow per line (CSV, tables); json: the v1 result's JSON text, as UTF-8. */
 export type ChunkMode = 'flat' | 'json';

@@ -29,7 +29,7 @@ import type { IdentityRec, PointRec } from './import/context.js';
 import { NAME_RANK, STRUCTURE_RANK, rankOf } from './import/sources.js';
 import { hillOf as hill } from './formula.js';
 import { median, outlierIndices } from './outliers.js';
-import { normalizeText } from './search/query.js';
+import { normalizeText } from '../../util/text.js';
 import { chemistCase } from './name-case.js';
 import { roundDecimals } from '../../api/precision.js';
 import type { StructureJob } from './structures.js';
@@ -175,7 +175,7 @@ export async function merge(identities: IdentityRec[], points: PointRec[], compu
   }
   for (const c of compounds) stats.points_of_another_formula += c.refused;
   // Every compound whose formula is known has its MW: from the formula where neither a structure nor a table gives it.
-  const { formulaWeight } = await import('../chem/molecule.js');
+  const { formulaWeight } = await import('../../chem/molecule.js');
   for (const c of compounds) {
     const mw = c.mw === undefined && c.formula ? formulaWeight(c.formula) : undefined;
     if (mw !== undefined) c.mw = Math.round(mw * 1e4) / 1e4;

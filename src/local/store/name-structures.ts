@@ -18,7 +18,7 @@ import { gunzipSync } from 'node:zlib';
 import type { IdentityRec, PointRec } from './import/context.js';
 import { NAME_RANK, rankOf } from './import/sources.js';
 import { formulaCounts, hillOf } from './formula.js';
-import { normalizeText } from './search/query.js';
+import { normalizeText } from '../../util/text.js';
 import type { StructureJob, StructureResult } from './structures.js';
 
 export const NAME_TABLE = new URL('../../../data/opsin-names.tsv.gz', import.meta.url);
@@ -188,7 +188,7 @@ function contradiction(r: NamedRef, res: StructureResult, formulaWeight: (f: str
  * resolve to, where the checks of the module comment pass; counts every decision in `stats`.
  */
 export async function resolveByName(refs: Iterable<NamedRef>, table: NameTable, compute: Compute, stats: NameStats): Promise<void> {
-  const { formulaWeight } = await import('../chem/molecule.js');
+  const { formulaWeight } = await import('../../chem/molecule.js');
   const pending: { r: NamedRef; hit: NameHit & { name: string } }[] = [];
   const all = [...refs];
   // A key-only reference whose key a source's structure has joins that compound without a name's help; a name

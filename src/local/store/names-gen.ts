@@ -15,9 +15,9 @@ import { gzipSync } from 'node:zlib';
 import { buildDatabase } from './build.js';
 import { openDb } from './schema.js';
 import { computeStructures } from './structures.js';
-import { normalizeText } from './search/query.js';
+import { normalizeText } from '../../util/text.js';
 import { NAME_TABLE, OPSIN_URL } from './name-structures.js';
-import { DEBIAN_OPSIN_JAR, opsinVersion } from '../chem/opsin.js';
+import { DEBIAN_OPSIN_JAR, opsinVersion } from '../../chem/opsin.js';
 
 const JAR = process.env.CHEM_OPSIN_JAR ?? DEBIAN_OPSIN_JAR;
 const MAX_BUFFER = 1 << 30;
@@ -94,7 +94,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.error(`\nOPSIN read ${smiles.filter(Boolean).length} of ${names.length} names in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     t = performance.now();
     const keys = await inchikeys(smiles);
-    const rdkit = (await (await import('../chem/inchi.js')).loadRDKit()).version();
+    const rdkit = (await (await import('../../chem/inchi.js')).loadRDKit()).version();
     console.error(`RDKit keys in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const out = fileURLToPath(NAME_TABLE);
     // the version chem's own OPSIN answers are labelled with (opsin.ts), from the same jar

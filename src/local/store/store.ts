@@ -5,6 +5,7 @@ import { statSync } from 'node:fs';
 import { isTDependent } from '../../api/properties.js';
 import type { Compound, DataPoint, LogEntry, PropertyMap, SourceDescriptor } from '../../api/types.js';
 import type { MergeStats } from './merge.js';
+import type { ImportLog } from './import/context.js';
 import { openDb, SCHEMA_VERSION, type DB } from './schema.js';
 import type { Correlation } from '../../tdep/curves.js';
 
@@ -61,22 +62,6 @@ interface SourceRow {
   url: string;
   license: string;
   ref: string;
-}
-
-/**
- * What the build records per source file (table import_log): data rows read, rows accepted, and the
- * rows rejected (failed validation) and skipped (valid but not imported) by reason; parse_time in s.
- * A stage calculating values from other sources' points has an entry `derived: <what>` with source
- * `derived` (its rows are the compounds it gave a value).
- */
-export interface ImportLog {
-  file: string;
-  source: string;
-  rows: number;
-  accepted: number;
-  rejected: Record<string, number>;
-  skipped: Record<string, number>;
-  parse_time: number;
 }
 
 /**

@@ -42,7 +42,7 @@ function toolkitStamp(): string {
 
 function readStamp(): string {
   const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  const code = ['./structures', '../chem/molecule', '../chem/inchi'].map((m) => readFileSync(new URL(m + ext, import.meta.url)));
+  const code = ['./structures', '../../chem/molecule', '../../chem/inchi'].map((m) => readFileSync(new URL(m + ext, import.meta.url)));
   const versions = ['openchemlib', '@rdkit/rdkit'].map(versionOf);
   return hash('sha256', Buffer.concat([...code, Buffer.from(versions.join(' '))])).slice(0, 16);
 }

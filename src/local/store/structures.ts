@@ -22,7 +22,7 @@ type Toolkit = Pick<StructureResult, 'smiles' | 'formula' | 'mw'>;
 
 /** Canonical SMILES, formula and MW from OpenChemLib; just the input when it cannot read it. */
 async function openChemLibPart(smiles: string): Promise<Toolkit> {
-  const { parseSmiles, canonicalSmiles, hillFormula, masses } = await import('../chem/molecule.js');
+  const { parseSmiles, canonicalSmiles, hillFormula, masses } = await import('../../chem/molecule.js');
   const out: Toolkit = { smiles };
   try {
     const mol = parseSmiles(smiles);
@@ -43,7 +43,7 @@ async function computeStructure(job: StructureJob, ocl: Toolkit): Promise<Struct
     out.inchikey = job.inchikey;
   } else {
     try {
-      const { inchiOf } = await import('../chem/inchi.js');
+      const { inchiOf } = await import('../../chem/inchi.js');
       Object.assign(out, await inchiOf(job.smiles));
     } catch {
       // no InChI: the structure cannot give a compound id

@@ -1,7 +1,7 @@
 // Writes merged compounds, sources, the import log and the build facts into a new database.
-import { normalizeText } from './search/query.js';
+import { normalizeText } from '../../util/text.js';
 import { SOURCES } from './import/sources.js';
-import type { ImportLog } from './store.js';
+import type { ImportLog } from './import/context.js';
 import type { MergedCompound } from './merge.js';
 import type { DB } from './schema.js';
 

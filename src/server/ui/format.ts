@@ -2,7 +2,7 @@
 // (api/precision.ts), served to the browser compiled (routes.ts: this module and the two it imports, from
 // dist/), so the page shows exactly what the CLI shows. Plain functions without the DOM.
 import { MAX_DIGITS, formatWithUncertainty, pointText } from '../../api/precision.js';
-import { CONVERSIONS, SPEC_UNITS, displayUnit, type Conversion, type UnitPrefs } from '../../cli/units.js';
+import { CONVERSIONS, SPEC_UNITS, displayUnit, type Conversion, type UnitPrefs } from '../../units/display.js';
 
 type Dimension = keyof UnitPrefs;
 const NAMES: Record<Dimension, string> = { temp: 'Temperature', pressure: 'Pressure', energy: 'Energy' };

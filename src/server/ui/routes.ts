@@ -5,18 +5,17 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Backend } from '../../backend.js';
+import type { Backend } from '../../api/backend.js';
 import { ChemError, usageError } from '../../api/errors.js';
-import { resolveCompound } from '../../resolve.js';
+import { resolveCompound } from '../../lookup/resolve.js';
 import { PROPERTIES } from '../../api/properties.js';
-import { CONFIG_KEYS } from '../../cli/config.js';
-import { SPEC_UNITS, type UnitPrefs } from '../../cli/units.js';
+import { SPEC_UNITS, UNIT_CHOICES, type UnitPrefs } from '../../units/display.js';
 import { thumbnails, THUMBNAILS_MAX } from './thumbnails.js';
 
 const ASSETS = new URL('../../../src/server/ui/assets/', import.meta.url);
 /** The compiled modules the page imports (format.ts and what it imports), by their paths under dist/. */
 const DIST = new URL('../../../dist/', import.meta.url);
-const MODULES = ['server/ui/format.js', 'api/precision.js', 'cli/units.js'];
+const MODULES = ['server/ui/format.js', 'api/precision.js', 'units/display.js'];
 
 // The page runs only its own script and style; images are the record's PNG data URI and the SVGs
 // the page fetches with the key and shows as blob: URLs; requests go to this server only.
@@ -59,20 +58,13 @@ function loadAssets(): { version: string; assets: Map<string, Asset>; page: Buff
   return { version, assets, page };
 }
 
-// The same choices as the CLI's settings (config.ts).
-const UNIT_CHOICES: { [K in keyof UnitPrefs]: readonly string[] } = {
-  temp: CONFIG_KEYS.temp.values,
-  pressure: CONFIG_KEYS.pressure.values,
-  energy: CONFIG_KEYS.energy.values,
-};
-
 /** Display units from the query (`?temp=C&pressure=bar`), spec units otherwise. */
 export function unitsOf(query: Record<string, unknown>): UnitPrefs {
   const units = { ...SPEC_UNITS };
   for (const name of Object.keys(UNIT_CHOICES) as (keyof UnitPrefs)[]) {
     const v = query[name];
     if (v === undefined) continue;
-    if (typeof v !== 'string' || !UNIT_CHOICES[name].includes(v)) throw usageError(`invalid ${name} unit: expected one of ${UNIT_CHOICES[name].join(', ')}`);
+    if (typeof v !== 'string' || !(UNIT_CHOICES[name] as readonly string[]).includes(v)) throw usageError(`invalid ${name} unit: expected one of ${UNIT_CHOICES[name].join(', ')}`);
     (units as Record<string, string>)[name] = v;
   }
   return units;
@@ -131,7 +123,7 @@ export function registerUi(app: FastifyInstance, backend: Backend, apiPrefix: st
   app.get(`${apiPrefix}/depict/*`, async (req, reply) => {
     const smiles = (req.params as Record<string, string>)['*']!;
     if (smiles === '') throw new ChemError(404, 'no SMILES given to draw');
-    const [{ parseSmiles }, { svgDrawing }] = await Promise.all([import('../../local/chem/molecule.js'), import('../../local/chem/drawing.js')]);
+    const [{ parseSmiles }, { svgDrawing }] = await Promise.all([import('../../chem/molecule.js'), import('../../chem/drawing.js')]);
     return svgReply(reply, await call(async () => (parseSmiles(smiles), svgDrawing(smiles, 360, 240))));
   });
 }

@@ -1,7 +1,7 @@
 // Small structure drawings for the web page's search results: RDKit's SVG of each SMILES. The SVGs of the
 // structures drawn last are kept (least recently used dropped first), as the record drawings are
 // (store/record.ts), so paging back and forth through results draws nothing twice.
-import { Lru } from '../../lru.js';
+import { Lru } from '../../util/lru.js';
 
 export const THUMBNAIL = { width: 180, height: 120 };
 /** At most this many SMILES a request: a page of search results. */
@@ -11,7 +11,7 @@ const kept = new Lru<string, string | null>(1000);
 
 /** The drawing of each SMILES, null for one RDKit cannot read (a search result without a structure shows none). */
 export async function thumbnails(smiles: readonly string[]): Promise<Record<string, string | null>> {
-  const { svgDrawing } = await import('../../local/chem/drawing.js');
+  const { svgDrawing } = await import('../../chem/drawing.js');
   const out: Record<string, string | null> = {};
   for (const s of smiles) {
     let svg = kept.get(s);

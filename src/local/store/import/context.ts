@@ -9,10 +9,25 @@ import { isInchiKey } from '../../../api/inchikey.js';
 import { isTDependent, property } from '../../../api/properties.js';
 import type { DataPoint } from '../../../api/types.js';
 import { MAX_DIGITS, roundSignificant } from '../../../api/precision.js';
-import type { ImportLog } from '../store.js';
 import { sourceSmiles, type SourceSmiles } from './smiles.js';
 import { source } from './sources.js';
 import type { Row } from './table.js';
+
+/**
+ * What the build records per source file (table import_log): data rows read, rows accepted, and the
+ * rows rejected (failed validation) and skipped (valid but not imported) by reason; parse_time in s.
+ * A stage calculating values from other sources' points has an entry `derived: <what>` with source
+ * `derived` (its rows are the compounds it gave a value).
+ */
+export interface ImportLog {
+  file: string;
+  source: string;
+  rows: number;
+  accepted: number;
+  rejected: Record<string, number>;
+  skipped: Record<string, number>;
+  parse_time: number;
+}
 
 /**
  * A data point as an importer gives it: the fields of spec 2.2 but its source (the file's), and the

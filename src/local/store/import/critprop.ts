@@ -4,7 +4,7 @@
 // (`estimated_data_for_pretraining/`) are not imported: they are predictions, not measurements.
 import { tables, unitOf, type Value } from './runner.js';
 import { csv, num } from './table.js';
-import { convert } from './units.js';
+import { convert } from '../../../units/registry.js';
 import { convertKeepingDigits } from '../../../api/precision.js';
 
 const CRITPROP = 'critprop/all_data/experimental_data/critprop_data_with_all_info_expt.csv';

@@ -9,7 +9,8 @@
 import { mixtureIdFor } from '../../../api/ids.js';
 import type { MixtureComponent } from '../../../api/types.js';
 import type { CompositionRow } from './mixtures-compositions.js';
-import { compactSet, MODELS, type StoredMixture, type StoredSet } from './mixtures-models.js';
+import { compactSet, MODELS, type StoredMixture } from './mixtures-models.js';
+import type { StoredSet } from './mixtures-sources.js';
 import type { PairSet } from './mixtures-thermo.js';
 
 /** A CAS number resolved to its compound. */

@@ -16,11 +16,9 @@
 //   so B = -d(ln H^cp)/d(1/T) (CO2: B = -2357 K, Sander's 2400 K) and the constant-only file gives
 //   A at Sander's reference temperature 298.15 K.
 import type { Mixture, ParameterSet } from '../../../api/types.js';
-import { MIXTURE_SOURCES } from './mixtures-sources.js';
+import { MIXTURE_SOURCES, type StoredSet } from './mixtures-sources.js';
 import { THERMO_FILES } from './mixtures-thermo.js';
 
-/** A parameter set as stored: the model's form and units are added on reading. */
-export type StoredSet = Omit<ParameterSet, 'form' | 'units'>;
 /** A mixture as stored: no `src` (rebuilt from the sets' `s`), `r` only where it is not the file's. */
 export type StoredMixture = Pick<Mixture, 'id' | 'name' | 'kind' | 'components' | 'other_names' | 's' | 'r'> & {
   params: StoredSet[];

@@ -1,5 +1,8 @@
 // Sources a mixture's `src` can name; every parameter set's `s` is one of these keys.
-import type { SourceDescriptor } from '../../../api/types.js';
+import type { ParameterSet, SourceDescriptor } from '../../../api/types.js';
+
+/** A parameter set as stored: the model's form and units are added on reading. */
+export type StoredSet = Omit<ParameterSet, 'form' | 'units'>;
 
 const THERMO = 'https://github.com/CalebBell/thermo/tree/2bb466e98439c2395a004e7095d07f9b97a5a0f0/thermo/Interaction%20Parameters';
 const CHEMICALS = 'https://github.com/CalebBell/chemicals/tree/82faef900dcf2b48537c31bcf1ab56c35bb79a1e/chemicals';

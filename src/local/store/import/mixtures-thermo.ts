@@ -4,7 +4,7 @@
 // E-PPR78 kij are symmetric. Henry keys are "solute solvent"; a pair may hold both directions (the
 // predicted PR file), each its own set. Conventions of each model: mixtures-models.ts.
 import { casOf, Tally } from './context.js';
-import type { StoredSet } from './mixtures-models.js';
+import type { StoredSet } from './mixtures-sources.js';
 
 export const THERMO_IP = 'thermo/thermo/Interaction Parameters';
 

@@ -12,7 +12,7 @@ import { CHEMICALS, type Importer } from './importer.js';
 import { hillOf } from '../formula.js';
 import { median } from '../outliers.js';
 import { num, tsv, type Row } from './table.js';
-import { convert } from './units.js';
+import { convert } from '../../../units/registry.js';
 import { convertKeepingDigits, roundSignificant } from '../../../api/precision.js';
 
 /**

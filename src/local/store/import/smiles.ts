@@ -2,7 +2,7 @@
 // repaired by one of the rules below for a spelling a source uses that is not SMILES, or counted as not read by
 // the class of the reader's message (the structure then keeps its source SMILES, unread, and no formula or MW
 // from it). The rules are for source files only: user input is never repaired.
-import { readStructure, SmilesError } from '../../chem/smiles/read.js';
+import { readStructure, SmilesError } from '../../../chem/smiles/read.js';
 
 export type SourceSmiles = { smiles: string; repaired?: string } | { smiles: string; unread: string };
 

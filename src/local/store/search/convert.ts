@@ -3,7 +3,7 @@
 // their normal form (main names first); a SMILES matches by OpenChemLib canonical identity.
 import type { ConversionResult, ConvertFormat } from '../../../api/types.js';
 import type { DB } from '../schema.js';
-import { normalizeText } from './query.js';
+import { normalizeText } from '../../../util/text.js';
 
 const COLS = "c.id AS cid, COALESCE(c.inchi, '') AS inchi, COALESCE(c.inchikey, '') AS inchikey, c.compound AS name, COALESCE(c.smiles, '') AS smiles";
 
@@ -27,7 +27,7 @@ export async function convertFromDb(db: DB, from: ConvertFormat, value: string):
     case 'inchi':
       return db.prepare(WHERE.inchi).get(v.startsWith('InChI=') ? v : `InChI=${v}`) as ConversionResult | undefined;
     case 'smiles': {
-      const { parseSmiles, canonicalSmiles } = await import('../../chem/molecule.js');
+      const { parseSmiles, canonicalSmiles } = await import('../../../chem/molecule.js');
       return db.prepare(WHERE.smiles).get(canonicalSmiles(parseSmiles(v))) as ConversionResult | undefined;
     }
     case 'cid':

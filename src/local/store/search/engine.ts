@@ -158,7 +158,7 @@ export class SearchEngine {
       case 'formula':
         return byCompound(`c.formula_hill IN (${t.forms.map(() => '?').join(', ')})`, ...t.forms);
       case 'inchi': {
-        const key = this.keyWhere('inchi = ?', t.inchi) ?? (await computedKey(() => import('../../chem/inchi.js').then((m) => m.inchikeyOfInchi(t.inchi))));
+        const key = this.keyWhere('inchi = ?', t.inchi) ?? (await computedKey(() => import('../../../chem/inchi.js').then((m) => m.inchikeyOfInchi(t.inchi))));
         return key ? this.structure('inchi', t.inchi, key) : undefined;
       }
       case 'smiles': {
@@ -169,7 +169,7 @@ export class SearchEngine {
         const key =
           this.keyWhere('smiles = ?', smiles) ??
           this.keyWhere('smiles = ?', t.smiles) ??
-          (await computedKey(() => import('../../chem/inchi.js').then(async (m) => (await m.inchiOf(t.smiles)).inchikey)));
+          (await computedKey(() => import('../../../chem/inchi.js').then(async (m) => (await m.inchiOf(t.smiles)).inchikey)));
         return key ? this.structure('smiles', smiles, key) : undefined;
       }
     }
@@ -283,7 +283,7 @@ function rank(pairs: number[][]): Int32Array {
 // ---- structures ----
 
 async function canonical(smiles: string): Promise<string | undefined> {
-  const { parseSmiles, canonicalSmiles } = await import('../../chem/molecule.js');
+  const { parseSmiles, canonicalSmiles } = await import('../../../chem/molecule.js');
   try {
     return canonicalSmiles(parseSmiles(smiles));
   } catch {

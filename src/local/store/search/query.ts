@@ -8,6 +8,7 @@ import { isCompoundId } from '../../../api/ids.js';
 import { isInchiKey } from '../../../api/inchikey.js';
 import { PROPERTY_KEYS, isTDependent, property } from '../../../api/properties.js';
 import { hillOf } from '../formula.js';
+import { normalizeText } from '../../../util/text.js';
 
 export type Term =
   | { kind: 'cid'; id: string }
@@ -57,19 +58,6 @@ export const RANGE_KEYS: readonly string[] = [...PROPERTY_KEYS.filter((k) => !is
 /** Explicit interpretation prefixes: `smiles:CO`, `formula:CO`, `name:"acetic acid"`, `cas:64-17-5`. */
 const KIND_PREFIXES = ['name', 'formula', 'smiles', 'cas', 'inchikey'] as const;
 type KindPrefix = (typeof KIND_PREFIXES)[number];
-
-/**
- * Lower case, accents removed (NFKD minus combining marks), invisible format characters removed
- * (zero-width spaces and soft hyphens, found in some tables' names), one space between words.
- */
-export function normalizeText(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\p{M}\p{Cf}]/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 const FILTER = /^([a-z][a-z0-9]*)(:|>=|<=|>|<|=)(.*)$/;
 const INCHIKEY_BLOCK = /^[A-Z]{14}$/;

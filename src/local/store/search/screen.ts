@@ -5,8 +5,8 @@
 // fixes it, and a path of two such bonds), and a structure sets the bit of each of those it contains, under
 // every reading the pattern could have (with and without the bond type), so `pattern & ~structure` is empty
 // for every structure the pattern matches. Labels: element and aromaticity (z*2 + aromatic), or element only.
-import type { MolGraph } from '../../predict/molgraph.js';
-import { NONE, type Pattern } from '../../predict/smarts/pattern.js';
+import type { MolGraph } from '../../../chem/molgraph.js';
+import { NONE, type Pattern } from '../../../chem/smarts/pattern.js';
 
 export const SCREEN_WORDS = 32;
 const BITS = SCREEN_WORDS * 32;

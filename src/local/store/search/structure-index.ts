@@ -22,7 +22,7 @@
 // thread joins them.
 import { availableParallelism } from 'node:os';
 import { atomEnvironments, heavyDegrees } from '../../predict/environments.js';
-import type { MolGraph } from '../../predict/molgraph.js';
+import type { MolGraph } from '../../../chem/molgraph.js';
 import { mapInWorkers, useWorkers } from '../worker-pool.js';
 import type { DB } from '../schema.js';
 import type { BuildStep } from '../steps.js';
@@ -120,7 +120,7 @@ function packGraph(g: MolGraph): Buffer {
 export async function indexRows(smiles: string[]): Promise<([Buffer, Buffer, Buffer] | null)[]> {
   // loaded here, not at the top: the search engine imports this module for structureIndexState alone
   const { Molecule } = await import('openchemlib');
-  const { molGraph } = await import('../../predict/molgraph.js');
+  const { molGraph } = await import('../../../chem/molgraph.js');
   const { SCREEN_WORDS, structureScreen } = await import('./screen.js');
   return smiles.map((s) => {
     try {

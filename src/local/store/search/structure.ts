@@ -6,12 +6,12 @@
 // on each of their atoms. Results are cached per pattern (a few dozen), so the pages of one query cost one search.
 import * as OCL from 'openchemlib';
 import { usageError } from '../../../api/errors.js';
-import { Lru } from '../../../lru.js';
-import { parserMessage } from '../../chem/molecule.js';
-import { molGraph, type MolGraph } from '../../predict/molgraph.js';
-import { matchAt } from '../../predict/smarts/match.js';
-import { compileSmarts, rerooted, withRingMembership } from '../../predict/smarts/parse.js';
-import { NONE, PatternTooCostly, type Pattern } from '../../predict/smarts/pattern.js';
+import { Lru } from '../../../util/lru.js';
+import { parserMessage } from '../../../chem/molecule.js';
+import { molGraph, type MolGraph } from '../../../chem/molgraph.js';
+import { matchAt } from '../../../chem/smarts/match.js';
+import { compileSmarts, rerooted, withRingMembership } from '../../../chem/smarts/parse.js';
+import { NONE, PatternTooCostly, type Pattern } from '../../../chem/smarts/pattern.js';
 import type { DB } from '../schema.js';
 import { patternScreen, SCREEN_WORDS } from './screen.js';
 import { FP_WORDS, GRAPH_COLUMNS, readStructureArrays, similarityFingerprint, typed, type Typed } from './structure-index.js';

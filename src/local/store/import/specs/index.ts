@@ -3,7 +3,7 @@
 import { tables } from '../runner.js';
 import type { Importer } from '../importer.js';
 import type { ImportContext } from '../context.js';
-import { R } from '../units.js';
+import { R } from '../../../../units/registry.js';
 import { DENSITY } from './density.js';
 import { LIQUID_HEAT_CAPACITY } from './liquid-heat-capacity.js';
 import { MOLECULAR } from './molecular.js';

@@ -6,7 +6,7 @@ import { tGrid } from '../correlations.js';
 import { curveFunction } from '../../../../tdep/equations.js';
 import { cells, dippr100Row, MISSING, type Outputs, type TableSpec } from '../runner.js';
 import type { Row } from '../table.js';
-import { R } from '../units.js';
+import { R } from '../../../../units/registry.js';
 
 const DIR = 'Heat Capacity';
 const TYPE: Record<string, string> = { p: 'isobaric', sat: 'along saturation', C: 'averaged' };

@@ -1,8 +1,8 @@
 // A flat, read-only view of an OpenChemLib molecule for SMARTS matching, with hydrogens as extra nodes.
 // Built once per molecule; the matchers then only read typed arrays.
 import * as OCL from 'openchemlib';
-import { rdkitAromaticity, type MolView } from '../chem/aromaticity.js';
-import { slab } from '../chem/slab.js';
+import { rdkitAromaticity, type MolView } from './aromaticity.js';
+import { slab } from './slab.js';
 
 /** Bond codes; `Aromatic` follows RDKit's aromaticity model (chem/aromaticity.ts), as the SMARTS tables assume. */
 export const BOND_ZERO = 0;

@@ -2,7 +2,7 @@
 // electrons from RDKit's periodic table; a charge shifts them as RDKit's Atom::calcExplicitValence and
 // calcImplicitValence do. Organic-subset atoms get the hydrogens that fill the smallest allowed valence; a
 // bracket atom has exactly the hydrogens it writes and must not exceed the largest.
-import { AROMATIC, SmilesError, type Graph } from './parse.js';
+import { AROMATIC, SmilesError, type Graph } from './graph.js';
 
 // symbol, allowed valences (x: any, RDKit's -1), outer electrons; Z = position + 1
 const TABLE =

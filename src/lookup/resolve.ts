@@ -9,13 +9,13 @@
 // Several records for one word: main names beat synonyms, a defined structure beats none (an isomer
 // mixture), then twice the measured values beat fewer; the choice is said in one notice naming the
 // others. When none is clearly better: 400 listing them.
-import { correctedCas, isValidCas, looksLikeCas } from './api/cas.js';
-import { ChemError, notFound, usageError } from './api/errors.js';
-import { isCompoundIdForm } from './api/ids.js';
-import { isInchiKey } from './api/inchikey.js';
-import type { Compound, DataPoint } from './api/types.js';
-import type { Backend } from './backend.js';
-import { normalizeText } from './local/store/search/query.js';
+import { correctedCas, isValidCas, looksLikeCas } from '../api/cas.js';
+import { ChemError, notFound, usageError } from '../api/errors.js';
+import { isCompoundIdForm } from '../api/ids.js';
+import { isInchiKey } from '../api/inchikey.js';
+import type { Compound, DataPoint } from '../api/types.js';
+import type { Backend } from '../api/backend.js';
+import { normalizeText } from '../util/text.js';
 
 export interface ResolveOptions {
   /** A word that matches no record exactly: take the search's only hit (default true). */
@@ -76,7 +76,7 @@ export async function looksLikeSmiles(text: string): Promise<boolean> {
 
 /** Whether a text reads as SMILES by its grammar (parse.ts), whatever its chemistry. */
 async function isSmiles(text: string): Promise<boolean> {
-  const { parse } = await import('./local/chem/smiles/parse.js');
+  const { parse } = await import('../chem/smiles/parse.js');
   try {
     parse(text);
     return true;

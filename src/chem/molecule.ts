@@ -1,7 +1,7 @@
 // Structure toolkit on OpenChemLib: parsing, canonical SMILES, formula, masses (molfiles: molfile.ts).
 // Importing this module loads OpenChemLib (~70 ms), so only commands that need structures do.
 import * as OCL from 'openchemlib';
-import { ChemError, controlCharacter } from '../../api/errors.js';
+import { ChemError, controlCharacter } from '../api/errors.js';
 import { kekuleSmiles, readStructure, SmilesError, type Structure } from './smiles/read.js';
 
 export type Molecule = OCL.Molecule;

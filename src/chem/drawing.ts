@@ -1,7 +1,7 @@
 // PNG drawings as data URIs: RDKit's MolDraw2D draws the SVG (atom labels as paths, so no font is
 // loaded), resvg (Rust, shipped as a binary inside its npm package) rasterises it: ~5-20 ms per
 // structure, where OpenChemLib's depiction took ~0.75 s. Loaded only when a drawing is asked for.
-import { ChemError } from '../../api/errors.js';
+import { ChemError } from '../api/errors.js';
 import { rdkitMolecule } from './inchi.js';
 
 /** Longest bond in pixels: small molecules stay small, large ones shrink to fit. */

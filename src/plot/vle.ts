@@ -2,9 +2,9 @@
 // T (or P) against x1 and y1 with the azeotrope as a point, and y1 against x1 with the diagonal.
 // Where the liquid splits, the bubble curve is the two liquids' branches and the three-phase line
 // between them. The binodal of `chem lle`: T against the x1 of each liquid, closed at a critical point.
-import type { PlotPoint, PlotSeries } from '../plot/data.js';
-import type { VlePoint, VleResult } from './diagram.js';
-import type { LleResult } from './lle-diagram.js';
+import type { PlotPoint, PlotSeries } from './data.js';
+import type { VlePoint, VleResult } from '../vle/types.js';
+import type { LleResult } from '../vle/lle-diagram.js';
 
 export interface Conversions {
   /** Display unit and conversion of the diagram's unknown (T in K or P in kPa). */

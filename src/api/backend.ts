@@ -1,9 +1,18 @@
 // The one interface both backends implement and the server exposes. Every method returns the
 // exact v1 response body of its endpoint and fails with a ChemError carrying a v1 status.
-import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from './api/types.js';
-import type { StateQuery } from './tdep/state.js';
+import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from './types.js';
 
-export type { StateQuery };
+/** A state query (chem state, GET /api/v1/state). */
+export interface StateQuery {
+  /** Temperatures, K; none with `p`: the saturation temperature at p. */
+  t?: number[];
+  /** Pressure, kPa: the phase at each T and that phase's properties. */
+  p?: number;
+  /** Only these properties (else every one the compound has, or its phase's). */
+  props?: string[];
+  /** Evaluate each source's correlation beyond its range where none covers T (flagged). */
+  extrapolate?: boolean;
+}
 
 export interface ConvertOptions {
   /** Answer only from the database (the spec's behaviour): 404 instead of computed identifiers. */

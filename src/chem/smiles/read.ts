@@ -4,12 +4,13 @@
 // (lean.ts for the predictor, molecule.ts for OpenChemLib).
 import * as OCL from 'openchemlib';
 import { kekulize } from './kekulize.js';
-import { AROMATIC, parse, SmilesError, type Graph } from './parse.js';
+import { AROMATIC, SmilesError, type Graph } from './graph.js';
+import { parse } from './parse.js';
 import { ringBonds } from './rings.js';
 import { resetScratch, scratch } from './scratch.js';
 import { cleanUp, hydrogens, radicals, SYMBOLS } from './valence.js';
 
-export { SmilesError } from './parse.js';
+export { SmilesError } from './graph.js';
 
 export interface Structure {
   g: Graph;

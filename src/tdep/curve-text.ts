@@ -3,7 +3,7 @@
 // of a curve carry the correlation itself; `chem vle` reads it back (parseCurve) and evaluates it
 // inside its range only (so it works through any backend). The equations are the registry's
 // (tdep/equations.ts), so the two sides cannot drift apart.
-import { EQUATIONS } from '../tdep/equations.js';
+import { EQUATIONS } from './equations.js';
 
 /** A vapour-pressure correlation read back from a comment. */
 export interface PsatCurve {

@@ -1,7 +1,7 @@
 // Standard InChI and InChIKey through RDKit's WebAssembly build (RDKit bundles the IUPAC InChI
 // library; OpenChemLib has none). The module takes ~200 ms to instantiate, so it is loaded once,
 // on first use, and only by code paths that need InChI.
-import { ChemError } from '../../api/errors.js';
+import { ChemError } from '../api/errors.js';
 
 interface RDKitMol {
   get_inchi(): string;

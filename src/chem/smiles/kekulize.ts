@@ -2,7 +2,7 @@
 // ring is single, an aromatic atom outside every ring is an error; each aromatic atom that can take one more bond
 // (RDKit's markDbondCands) gets exactly one double bond to such a neighbour, or the SMILES is an error. The
 // matching is a search that takes the most constrained atom first, so fused systems resolve without backtracking.
-import { AROMATIC, SmilesError, type Graph } from './parse.js';
+import { AROMATIC, SmilesError, type Graph } from './graph.js';
 import { chargeShift, defaultValence, VALENCES } from './valence.js';
 
 /** Searches tried before an aromatic system is given up as unreadable (none of the benchmarks comes near). */

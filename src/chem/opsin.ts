@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { ChemError } from '../../api/errors.js';
+import { ChemError } from '../api/errors.js';
 
 export const DEBIAN_OPSIN_JAR = '/usr/share/java/opsin.jar';
 export const OPSIN_INSTALL = 'install Java and OPSIN (Debian/Ubuntu: apt install default-jre-headless libopsin-java; elsewhere the opsin-cli jar of https://github.com/dan2097/opsin/releases, named by CHEM_OPSIN_JAR or "chem config set opsin-jar PATH")';

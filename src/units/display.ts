@@ -3,14 +3,16 @@
 //   °C = K − 273.15; °F = K × 9/5 − 459.67
 //   1 bar = 100 kPa; 1 atm = 101.325 kPa; 1 psi = 6.894757293168361 kPa (0.45359237 kg × 9.80665 m/s² / 0.0254² m²); 1 MPa = 1000 kPa
 //   1 kcal (thermochemical) = 4.184 kJ
-import type { Settings } from './config.js';
 import { convertKeepingDigits, shiftForDisplay } from '../api/precision.js';
 
-export interface UnitPrefs {
-  temp: Settings['temp'];
-  pressure: Settings['pressure'];
-  energy: Settings['energy'];
-}
+/** The display units one may choose (the settings `temp`, `pressure`, `energy`; the page's query). */
+export const UNIT_CHOICES = {
+  temp: ['K', 'C', 'F'],
+  pressure: ['kPa', 'bar', 'atm', 'psi', 'MPa'],
+  energy: ['kJ/mol', 'kcal/mol'],
+} as const;
+
+export type UnitPrefs = { [K in keyof typeof UNIT_CHOICES]: (typeof UNIT_CHOICES)[K][number] };
 
 export const SPEC_UNITS: UnitPrefs = { temp: 'K', pressure: 'kPa', energy: 'kJ/mol' };
 

@@ -1,0 +1,4 @@
+// chem's version, from package.json (beside dist/ and src/ alike).
+import { readFileSync } from 'node:fs';
+
+export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
