@@ -471,7 +471,7 @@ def main():
     ap.add_argument('--critprop-only', action='store_true', help='only the CritProp fold benchmark; no model files')
     ap.add_argument('--critprop-db', action='store_true', help='also train on the database minus each CritProp test fold')
     ap.add_argument('--random-folds', action='store_true', help='also run the 5 random CritProp folds')
-    ap.add_argument('--tb-curves', default='augment', choices=('measured', 'augment', 'replace'), help="tb labels from the measured curves' Tb (curves.py)")
+    ap.add_argument("--tb-curves", default="replace", choices=('measured', 'augment', 'replace'), help="tb labels from the measured curves' Tb (curves.py)")
     ap.add_argument('--curves-cv', action='store_true', help='compare the --tb-curves ways on the scaffold folds (curves.py)')
     args = ap.parse_args()
     global ROUNDS
