@@ -12,6 +12,8 @@
 //
 // --unlabelled: the compounds with measured curves and no measured value of any constant the estimates read (tb tf tc
 // pc vc af hvap): out of every model's training, a held-out measurement of the shipped models.
+// --anchored: pvap through the record's own measured constants (recommended Tb, Tc, Pc, ω, ΔHvap), as chem state
+// estimates a database compound without a curve (src/local/predict/vapour-pressure.ts): the e of such an estimate.
 // --compounds: lines "InChIKey" (the first field of each line): only these compounds, e.g. those left out of the
 // models' training with `npm run train -- --exclude FILE --out DIR`, then run with CHEM_MODELS=DIR: a held-out
 // measurement. Without it, --n compounds with measured vapour pressures drawn at random (seeded): in-sample for the
@@ -21,7 +23,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 
 const { values: opt } = parseArgs({
-  options: { db: { type: 'string' }, compounds: { type: 'string' }, unlabelled: { type: 'boolean', default: false }, n: { type: 'string', default: '400' }, json: { type: 'string' } },
+  options: { db: { type: 'string' }, compounds: { type: 'string' }, unlabelled: { type: 'boolean', default: false }, anchored: { type: 'boolean', default: false }, n: { type: 'string', default: '400' }, json: { type: 'string' } },
 });
 const dbPath = opt.db ?? process.env.CHEM_DB;
 if (!dbPath) throw new Error('--db PATH (or CHEM_DB) is needed: the measured curves come from the database');
@@ -29,6 +31,8 @@ const cs = await import('../dist/local/predict/corresponding-states.js');
 const { leeKeslerOmega } = await import('../dist/local/predict/derived.js');
 const { predict } = await import('../dist/local/predict/index.js');
 const { jobackCp } = await import('../dist/local/predict/joback.js');
+const { anchorsOf, estimatePsat } = await import('../dist/local/predict/vapour-pressure.js');
+const { LocalBackend } = await import('../dist/local/backend.js');
 
 const KEYS = ['pvap', 'rhol', 'hvapt', 'cpl', 'srf', 'tcondl'];
 const db = new Database(dbPath, { readonly: true });
@@ -82,6 +86,8 @@ function classic(key, j, t, mw) {
       return cs.satoRiedel(t, mw, tb, tc);
   }
 }
+const backend = new LocalBackend({ dbPath, env: process.env, notice: () => {} });
+const recordOf = async (id) => (await backend.compound(id, { files: false, predictions: false })).comp;
 const err = (key, v, m) => (key === 'pvap' ? Math.abs(Math.log(v / m)) : Math.abs(v / m - 1));
 
 const rows = [];
@@ -109,9 +115,14 @@ for (const c of compounds) {
   const jv = (k) => fixed[k]?.find((p) => p.s === 'joback')?.v;
   const cpg = new Map((tdep.cpg ?? []).map((p) => [p.t, p.v]));
   const j = { tb: jv('tb'), tc: jv('tc'), pc: jv('pc'), vc: jv('vc'), hvap: jv('hvap') };
+  const anchored = opt.anchored && picked.pvap ? await estimatePsat(c.smiles, anchorsOf(await recordOf(c.id))) : undefined;
   for (const [key, list] of Object.entries(picked)) {
     for (const [t, m] of list) {
-      const p = tdep[key]?.find((x) => x.t === t);
+      let p = tdep[key]?.find((x) => x.t === t);
+      if (opt.anchored && key === 'pvap') {
+        const v = anchored?.f(t);
+        p = v > 0 ? { v, e: v * anchored.lnE(t) } : undefined;
+      }
       const cl = key === 'cpl' ? (cpg.has(t) ? classic(key, { ...j, cp: [0, 0, 0, 0] }, t, r.properties.descr.mol_mw) : undefined) : classic(key, j, t, r.properties.descr.mol_mw);
       // Rowlinson–Bondi's classic needs Joback's Cp at T: the cpg point (the polynomial, unrounded digits aside)
       const classicV = key === 'cpl' && cl !== undefined ? cl + cpg.get(t) : cl;

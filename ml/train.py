@@ -423,7 +423,7 @@ def golden_points(model, golden, elements, max_heavy, estimate, per=None):
     return [[float(a), float(b)] if ok else None for a, b, ok in zip(p, e, inside)]
 
 
-def train_direct(args, key, x, rows, envs, mask, elements, features, golden, golden_out):
+def train_direct(args, key, x, rows, envs, mask, elements, features, golden, golden_out, y):
     """The direct fallback of offset model `key` (see the module's docstring), trained on the compounds of mask;
     returns its report entry, or None when too few training compounds lack the estimate to calibrate its e."""
     t0 = time.time()
@@ -433,7 +433,7 @@ def train_direct(args, key, x, rows, envs, mask, elements, features, golden, gol
     served = np.isnan(base[idx])
     if served.sum() < MIN_UNCOVERED:
         return None
-    xs, ys, sub_envs = x[idx], np.array([float(rows[i][key]) for i in idx]), [envs[i] for i in idx]
+    xs, ys, sub_envs = x[idx], y[idx], [envs[i] for i in idx]
     sub_rows = [rows[i] for i in idx]
     groups = scaffold_groups(sub_rows)
     entry = dict(n=len(idx), n_served=int(served.sum()))
@@ -471,6 +471,8 @@ def main():
     ap.add_argument('--critprop-only', action='store_true', help='only the CritProp fold benchmark; no model files')
     ap.add_argument('--critprop-db', action='store_true', help='also train on the database minus each CritProp test fold')
     ap.add_argument('--random-folds', action='store_true', help='also run the 5 random CritProp folds')
+    ap.add_argument("--tb-curves", default="replace", choices=('measured', 'augment', 'replace'), help="tb labels from the measured curves' Tb (curves.py)")
+    ap.add_argument('--curves-cv', action='store_true', help='compare the --tb-curves ways on the scaffold folds (curves.py)')
     args = ap.parse_args()
     global ROUNDS
     if os.environ.get('CHEM_TRAIN_ROUNDS'):
@@ -499,10 +501,21 @@ def main():
     critprop = None if args.no_cv else critprop_benchmark(args, keys, x, rows, names, args.seed)
     report['critprop'] = critprop
     trained = {}  # key: its compounds (rows) and out-of-fold predictions, for the models built on it
+    override = {}  # key: its labels where they are not the rows' own (tb: with the curves' Tb, curves.py)
+    if 'tb' in keys and os.path.exists(os.path.join(args.data, 'curves.tsv')):
+        import curves as vp
+        cur = vp.read_curves(os.path.join(args.data, 'curves.tsv'))
+        placed = vp.prepare(rows, cur)
+        base = domain_mask(rows, ALLOWED) & ~np.isnan(x[:, col['joback_est_tb']])
+        if args.curves_cv:
+            report['tb_curves_cv'] = vp.cross_validate_positions(Model, x, rows, cur, base, scaffold_groups, args.seed)
+            log('tb labels on the scaffold folds, ln P errors at three T of each curve:', json.dumps(report['tb_curves_cv']))
+        override['tb'], used = vp.labels(rows, cur, args.tb_curves)
+        report['tb_curves'] = dict(mode=args.tb_curves, curves=len(cur), placed=placed, used=used)
     for key in ([] if args.critprop_only else keys):
         t0 = time.time()
         cfg = CONFIG[key]
-        y_all = np.array([float(r[key]) if r[key] else np.nan for r in rows])
+        y_all = override.get(key, np.array([float(r[key]) if r[key] else np.nan for r in rows]))
         has = ~np.isnan(y_all)
         cand = has & domain_mask(rows, ALLOWED)
         per = cfg.get('per')
@@ -584,7 +597,7 @@ def main():
         report['properties'][key] = entry
         if cfg.get('offset') and not args.no_cv:
             direct_elements = domain_elements(cand)  # the fallback needs no per value: it learns from all the compounds
-            entry['direct'] = train_direct(args, key, x, rows, envs, cand & domain_mask(rows, direct_elements), direct_elements, features, golden, golden_out if golden else None)
+            entry['direct'] = train_direct(args, key, x, rows, envs, cand & domain_mask(rows, direct_elements), direct_elements, features, golden, golden_out if golden else None, y_all)
         if golden is not None:
             golden_out['predictions'][key] = golden_points(model, golden, elements, max_heavy, estimate=True if cfg.get('offset') else None,
                                                            per=golden_out['predictions'][per] if per else None)

@@ -3,7 +3,8 @@
 // structure the database does not hold answers from the predictor's T-dependent estimates, each
 // `calc` (after any measured or correlated value by construction: there is none).
 import { notFound, type ChemError } from '../api/errors.js';
-import type { Compound, DataPoint, SourceDescriptor, State, StateResult } from '../api/types.js';
+import type { Compound, DataPoint, PropertyMap, SourceDescriptor, State, StateResult } from '../api/types.js';
+import type { PsatEstimate } from '../tdep/psat-estimate.js';
 import type { Backend, StateQuery } from '../api/backend.js';
 import type { Store } from './store/store.js';
 import { Lru } from '../util/lru.js';
@@ -16,7 +17,7 @@ import { PHASE_KEYS, statesOf } from '../tdep/state.js';
 export type StateBackend = Backend & { store(): Promise<Store> };
 
 /** Compounds whose curves were read last, and the ids of the texts resolved last: a batch asks for the same compound at many temperatures. */
-const cache = new Lru<string, { record: Compound; curves: Curves; constants: Constants }>(64);
+const cache = new Lru<string, { record: Compound; curves: Curves; constants: Constants; anchors: PropertyMap }>(64);
 const named = new Lru<string, { id: string | undefined }>(64);
 
 export async function localState(backend: StateBackend, text: string, query: StateQuery): Promise<StateResult> {
@@ -25,11 +26,16 @@ export async function localState(backend: StateBackend, text: string, query: Sta
   if (!held) named.set(text, (held = { id: await resolveHeld(backend, text, { onNotice: (n) => chose.push(n) }) }));
   const id = held.id;
   if (id === undefined) return predictedState(backend, text, query);
-  const { record, curves, constants } = await curvesOf(backend, id);
-  const { states, notices } = statesOf(curves, constants, query);
+  const { record, curves, constants, anchors } = await curvesOf(backend, id);
+  const estimate = curves.keys().includes('pvap') ? undefined : await psatEstimate(record, anchors, chose);
+  const { states, notices } = statesOf(curves, constants, query, estimate);
   notices.unshift(...chose);
   const src = { ...(record.src ?? {}) };
-  if (record.smiles) await fillEstimates(backend, record.smiles, states, query, notices, src, new Set(curves.keys()));
+  if (record.smiles) await fillEstimates(record.smiles, anchors, states, query, notices, src, new Set(curves.keys()));
+  if (estimate) {
+    const { predictorSource } = await import('./predict/methods.js');
+    src[estimate.s] ??= predictorSource(estimate.s);
+  }
   // a phase is an answer of its own (ice at -20 °C), even without a property of that phase
   if (!states.some((s) => Object.keys(s.props).length || s.phase)) throw nothingAt(record, notices);
   return { compound: { cid: record.id, name: record.compound, cas: record.cas ?? '' }, states, notices, src: sourcesOf(states, src) };
@@ -47,9 +53,24 @@ async function curvesOf(backend: StateBackend, id: string) {
   };
   const constants: Constants = { tf: first('tf'), tb: first('tb'), tc: first('tc'), pc: first('pc'), af: first('af'), mw: record.mw };
   const curves = new Curves({ correlations: store.correlations(record.id), points: record.tpdep_props ?? {} });
-  const entry = { record, curves, constants };
+  const { anchorsOf } = await import('./predict/vapour-pressure.js');
+  const entry = { record, curves, constants, anchors: anchorsOf(record) };
   cache.set(id, entry);
   return entry;
+}
+
+/**
+ * The vapour pressure estimated for a record that holds none: from its structure through its measured constants, or
+ * from those alone without a structure; a failure is a notice.
+ */
+async function psatEstimate(record: Compound, anchors: PropertyMap, notices: string[]): Promise<PsatEstimate | undefined> {
+  const { estimatePsat } = await import('./predict/vapour-pressure.js');
+  try {
+    return await estimatePsat(record.smiles || undefined, anchors);
+  } catch (err) {
+    notices.push(`no vapour-pressure estimate: ${(err as Error).message}`);
+    return undefined;
+  }
 }
 
 /** The properties the predictor estimates at a temperature (corresponding states on the model family's constants; Joback's cpg and dvisc). */
@@ -60,17 +81,21 @@ const ESTIMATED = ['pvap', 'rhol', 'hvapt', 'cpl', 'srf', 'tcondl', 'cpg', 'dvis
  * database holds no value at all (`held`: a property it holds elsewhere in T answers nothing outside its sources'
  * ranges, and says so): calc points, the only ones of their property.
  */
-async function fillEstimates(backend: StateBackend, smiles: string, states: State[], query: StateQuery, notices: string[], src: Record<string, SourceDescriptor>, held: Set<string>): Promise<void> {
+async function fillEstimates(smiles: string, anchors: PropertyMap, states: State[], query: StateQuery, notices: string[], src: Record<string, SourceDescriptor>, held: Set<string>): Promise<void> {
   const wanted = (s: State) => (query.props ?? (s.phase ? PHASE_KEYS[s.phase] : ESTIMATED)).filter((k) => ESTIMATED.includes(k) && !held.has(k) && !s.props[k]?.length);
   const asked = states.filter((s) => wanted(s).length);
   if (!asked.length) return;
   const props = [...new Set(asked.flatMap(wanted))];
-  const r = await backend.predict(smiles, { temperatures: asked.map((s) => s.t), grid: false, props }).catch((err: unknown) => {
-    notices.push(`estimates left out: ${(err as Error).message}`);
-    return undefined;
-  });
-  if (!r) return;
+  const { predict } = await import('./predict/index.js');
   const { predictorSource } = await import('./predict/methods.js');
+  const { DEPENDS } = await import('./predict/estimates.js');
+  let r;
+  try {
+    r = predict(smiles, { temperatures: asked.map((s) => s.t), grid: false, props, anchors });
+  } catch (err) {
+    notices.push(`estimates left out: ${(err as Error).message}`);
+    return;
+  }
   for (const s of asked) {
     const filled = wanted(s).filter((k) => {
       const at = (r.properties.tdep[k] ?? []).filter((p) => p.t === s.t);
@@ -80,7 +105,9 @@ async function fillEstimates(backend: StateBackend, smiles: string, states: Stat
     });
     if (!filled.length) continue;
     const said = new Set(filled.map((k) => `${s.t} K: ${k}: no data`));
-    notices.splice(0, notices.length, ...notices.filter((n) => !said.has(n)), `${s.t} K: ${filled.join(', ')} estimated from the structure (calc): the database holds no value`);
+    const read = Object.keys(anchors).filter((a) => filled.some((k) => DEPENDS[k]?.includes(a)));
+    const through = read.length ? ` through the record's measured ${read.join(', ')}` : '';
+    notices.splice(0, notices.length, ...notices.filter((n) => !said.has(n)), `${s.t} K: ${filled.join(', ')} estimated from the structure${through} (calc): the database holds no value`);
   }
 }
 

@@ -17,6 +17,7 @@ import { CRITPROP_COLUMNS } from '../local/store/import/critprop.js';
 import { median } from '../local/store/outliers.js';
 import { domainFacts, moleculeFeatures } from '../local/predict/features.js';
 import { FEATURE_NAMES, FEATURES_VERSION } from '../local/predict/layout.js';
+import { CURVE_KEYS, curveLines, measuredCurves, type CurveRow } from './curves.js';
 
 /**
  * Label curation, per property, measured on the published CritProp scaffold folds (database-trained model, test
@@ -66,6 +67,9 @@ export interface ExportSummary {
   curated: Record<string, number>;
   excluded: number;
   critpropSmiles: number;
+  /** Compounds whose measured vapour pressures are exported (curves.tsv), and those left out by the exclusions. */
+  curves: number;
+  curvesExcluded: number;
 }
 
 /** Bemis–Murcko scaffold as an OpenChemLib ID code: ring systems and their linkers; "" for acyclic molecules. */
@@ -141,6 +145,7 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
     .prepare(`SELECT id, inchikey, smiles, structure_name IS NOT NULL AS from_name FROM compounds WHERE type = 'C' AND smiles IS NOT NULL AND inchikey IS NOT NULL ORDER BY inchikey`)
     .all() as { id: string; inchikey: string; smiles: string; from_name: number }[];
   const points = db.prepare(`SELECT compound_id AS id, key, v, s FROM points WHERE calc = 0 AND o = 0 AND t IS NULL AND key IN (${keys.map(() => '?').join(',')})`).all(...keys) as { id: string; key: string; v: number; s: string }[];
+  const curves = measuredCurves(db);
   db.close();
   const byCompound = new Map<string, { key: string; v: number; s: string }[]>();
   for (const p of points) {
@@ -149,20 +154,25 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
     byCompound.set(p.id, list);
   }
   const est = yawsEstimates(opts.dataDir);
-  const summary: ExportSummary = { featuresVersion: FEATURES_VERSION, compounds: 0, targets: Object.fromEntries(keys.map((k) => [k, 0])), unreadable: 0, yawsEstimatesDropped: 0, jobackValuesDropped: 0, curated: {}, excluded: 0, critpropSmiles: 0 };
+  const summary: ExportSummary = { featuresVersion: FEATURES_VERSION, compounds: 0, targets: Object.fromEntries(keys.map((k) => [k, 0])), unreadable: 0, yawsEstimatesDropped: 0, jobackValuesDropped: 0, curated: {}, excluded: 0, critpropSmiles: 0, curves: 0, curvesExcluded: 0 };
   const rows: string[] = [['inchikey', 'idcode', 'smiles', 'scaffold', 'elements', 'fragments', 'heavy', 'from_name', ...keys].join('\t')];
   const xs: Float32Array[] = [];
   const envs: Uint32Array[] = [];
   const step = opts.sample ?? 1;
   let i = 0;
+  const curveRows: CurveRow[] = [];
   for (const c of compounds) {
-    const pts = byCompound.get(c.id);
-    if (!pts) continue;
+    const pts = byCompound.get(c.id) ?? [];
+    const curve = curves.has(c.id);
+    if (!pts.length && !curve) continue;
     if (whole.has(c.inchikey)) {
       summary.excluded++;
+      if (curve) summary.curvesExcluded++;
       continue;
     }
     if (i++ % step) continue;
+    if (curve && CURVE_KEYS.some((k) => byKey.has(`${c.inchikey}\t${k}`))) summary.curvesExcluded++;
+    else if (curve) curveRows.push(c);
     const d = describe(c.smiles);
     if (!d) {
       summary.unreadable++;
@@ -198,12 +208,15 @@ export function exportDataset(opts: ExportOptions): ExportSummary {
       summary.targets[key]++;
       return String(m);
     });
-    if (targets.every((t) => t === '')) continue;
+    if (targets.every((t) => t === '') && curveRows.at(-1) !== c) continue;
     summary.compounds++;
     rows.push([c.inchikey, d.idcode, c.smiles, d.scaffold, d.elements, d.fragments, d.heavy, c.from_name, ...targets].join('\t'));
     xs.push(d.x);
     envs.push(d.envs);
   }
+  const lines = curveLines(curveRows, curves);
+  summary.curves = lines.length - 1;
+  writeFileSync(join(opts.out, 'curves.tsv'), lines.join('\n') + '\n');
   writeMatrix(join(opts.out, 'db.f32'), xs);
   writeEnvironments(join(opts.out, 'db.env'), envs);
   writeFileSync(join(opts.out, 'db.tsv'), rows.join('\n') + '\n');

@@ -60,6 +60,28 @@ interface Report {
   export: { compounds: number; yawsEstimatesDropped: number; jobackValuesDropped?: number; curated?: Record<string, number>; excluded: number; unreadable: number };
   properties: Record<string, Entry>;
   critprop: Record<string, Critprop> | null;
+  /** The tb labels from the measured vapour-pressure curves (ml/curves.py) and their scaffold-fold comparison. */
+  tb_curves?: { mode: string; curves: number; placed: number; used: number };
+  tb_curves_cv?: Record<string, { n_rows: number; median: number; mean: number; tb_mae: number }>;
+}
+
+/** The section on the tb labels that the measured vapour-pressure curves give (train.py --tb-curves, --curves-cv). */
+function curvesSection(r: Report): string[] {
+  if (!r.tb_curves) return [];
+  const c = r.tb_curves;
+  const out = [
+    '## tb from the measured vapour-pressure curves',
+    '',
+    `tb labels: \`${c.mode}\` (ml/curves.py): of ${c.curves} compounds with measured vapour pressures, ${c.placed} curves placed (the Tb that puts chem's Lee–Kesler curve through Tb, with the predicted Tc, Pc and ΔHvap/Tb, on the measured points), ${c.used} used as labels.`,
+    '',
+  ];
+  if (r.tb_curves_cv) {
+    out.push('Scaffold folds (5), |ln(P/P_measured)| at the lowest, middle and highest measured temperature of each curve with the out-of-fold Tb:', '');
+    out.push('| tb labels | rows | median | mean | tb MAE on measured labels (K) |', '|---|---|---|---|---|');
+    for (const [mode, v] of Object.entries(r.tb_curves_cv)) out.push(`| ${mode} | ${v.n_rows} | ${v.median.toFixed(3)} | ${v.mean.toFixed(3)} | ${v.tb_mae.toFixed(2)} |`);
+    out.push('');
+  }
+  return out;
 }
 
 const BASELINE: Record<string, string> = { logp: 'Crippen', log10ws: 'GSE (Crippen, Joback)', af: 'Lee–Kesler (Joback)' };
@@ -128,6 +150,7 @@ export function renderReport(r: Report): string {
     }
   }
   if (r.critprop) out.push('', ...critpropSection(r.critprop));
+  out.push(...curvesSection(r));
   return out.join('\n') + '\n';
 }
 

@@ -3,7 +3,8 @@
 // and the validation report. Python is needed here only; `chem` itself evaluates the models in TypeScript (ml.ts).
 //
 //   npm run train -- [--db PATH] [--from DATA_DIR] [--out DIR] [--exclude FILE] [--only tb,tc] [--no-cv] [--sample N]
-//                    [--random-folds] [--critprop-only] [--seed N] [--python PATH]
+//                    [--random-folds] [--critprop-only] [--seed N] [--python PATH] [--tb-curves measured|augment|replace]
+//                    [--curves-cv] [--keep-export DIR]
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,9 @@ const { values: opt } = parseArgs({
     'no-cv': { type: 'boolean', default: false },
     'random-folds': { type: 'boolean', default: false },
     'critprop-only': { type: 'boolean', default: false },
+    'tb-curves': { type: 'string' },
+    'curves-cv': { type: 'boolean', default: false },
+    'keep-export': { type: 'string' },
     python: { type: 'string', default: process.env.CHEM_PYTHON ?? '/usr/bin/python3' },
   },
 });
@@ -35,7 +39,8 @@ const { values: opt } = parseArgs({
 const dataDir = opt.from ?? process.env.CHEM_DATA_DIR;
 const db = opt.db ?? process.env.CHEM_DB ?? join(process.env.XDG_DATA_HOME ?? join(process.env.HOME ?? '.', '.local/share'), 'chem/chem.sqlite');
 const out = resolve(opt.out);
-const work = mkdtempSync(join(tmpdir(), 'chem-train-'));
+// --keep-export DIR: the exported training set stays there (to rerun ml/train.py on it)
+const work = opt['keep-export'] ? resolve(opt['keep-export']) : mkdtempSync(join(tmpdir(), 'chem-train-'));
 try {
   const t0 = performance.now();
   const summary = exportDataset({ db, out: work, dataDir, exclude: opt.exclude, golden: join(ROOT, 'ml/golden.smi'), sample: opt.sample ? Number(opt.sample) : undefined });
@@ -48,6 +53,8 @@ try {
   if (opt['random-folds']) args.push('--random-folds');
   args.push('--critprop-db'); // the report compares both ways of training on the CritProp folds
   if (opt['critprop-only']) args.push('--critprop-only');
+  if (opt['tb-curves']) args.push('--tb-curves', opt['tb-curves']);
+  if (opt['curves-cv']) args.push('--curves-cv');
   const r = spawnSync(opt.python, args, { stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`the trainer failed (${opt.python} exited ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''})`);
   if (opt['critprop-only']) {
@@ -62,5 +69,5 @@ try {
     console.error(`models written to ${out} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  if (!opt['keep-export']) rmSync(work, { recursive: true, force: true });
 }

@@ -8,6 +8,7 @@ import { orderPoints } from '../api/ranking.js';
 import { CURVE_DIGITS, type Curves } from './curves.js';
 import { EQUATION_ORDER } from './equations.js';
 import { boilingCriticalPsat, gasDensity, phaseAt, solveSaturation, type Constants, type Phase } from './phase.js';
+import { estimatedPoint, estimatedSaturation, type PsatEstimate } from './psat-estimate.js';
 import type { StateQuery } from '../api/backend.js';
 
 /** The properties shown for a phase (a pressure given, no --prop). */
@@ -18,30 +19,53 @@ export const PHASE_KEYS: Readonly<Record<Phase, readonly string[]>> = {
   solid: ['psub', 'cps'],
 };
 
-/** The states of a query, and notices (properties without a value, how a phase was told). */
-export function statesOf(curves: Curves, k: Constants, q: StateQuery): { states: State[]; notices: string[] } {
+/**
+ * The states of a query, and notices (properties without a value, how a phase was told). `estimate`: the vapour
+ * pressure estimated from the compound's constants, used only where the database holds no vapour pressure at all
+ * (to tell the phase, and for the saturation temperature).
+ */
+export function statesOf(curves: Curves, k: Constants, q: StateQuery, estimate?: PsatEstimate): { states: State[]; notices: string[] } {
   const notices: string[] = [];
-  if (q.t?.length) return { states: q.t.map((T) => stateAt(curves, k, T, q, notices)), notices };
+  const est = curves.keys().includes('pvap') ? undefined : estimate;
+  if (q.t?.length) return { states: q.t.map((T) => stateAt(curves, k, T, q, notices, est)), notices };
   if (q.p === undefined) throw new Error('a state needs a temperature or a pressure');
   const sat = saturation(curves, q.p);
-  if (!sat) {
+  const estimated = !sat && est ? estimatedSaturation(est, q.p) : undefined;
+  if (!sat && !estimated) {
     const ranges = curves.ranges('pvap');
-    throw notFound(ranges ? `no vapour-pressure correlation reaches ${q.p} kPa inside its range (${ranges})` : 'no vapour pressure to solve for the saturation temperature');
+    throw notFound(
+      ranges
+        ? `no vapour-pressure correlation reaches ${q.p} kPa inside its range (${ranges})`
+        : est
+          ? `the estimated vapour pressure (${est.s}) does not reach ${q.p} kPa below its critical temperature ${roundSignificant(est.tmax, 4)} K`
+          : 'no vapour pressure to solve for the saturation temperature',
+    );
   }
-  const state = stateAt(curves, k, sat.t, { ...q, p: undefined }, notices);
+  const t = sat?.t ?? estimated!.t;
+  const state = stateAt(curves, k, t, { ...q, p: undefined }, notices);
+  if (estimated) state.props.pvap = [estimatedPoint(est!, t)];
   const keys = q.props ?? PHASE_KEYS.liquid;
   state.props = Object.fromEntries(Object.entries(state.props).filter(([key]) => keys.includes(key)));
-  notices.unshift(`saturation temperature at ${q.p} kPa from ${sat.s}'s ${sat.c}`);
+  notices.unshift(
+    sat
+      ? `saturation temperature at ${q.p} kPa from ${sat.s}'s ${sat.c}`
+      : `saturation temperature at ${q.p} kPa estimated (calc): ${t} ± ${estimated!.e} K from ${est!.s}, ${est!.r}: the database holds no vapour pressure of it`,
+  );
   return { states: [{ t: state.t, p: q.p, phase: 'liquid', saturation: true, props: state.props }], notices };
 }
 
-function stateAt(curves: Curves, k: Constants, T: number, q: StateQuery, notices: string[]): State {
+function stateAt(curves: Curves, k: Constants, T: number, q: StateQuery, notices: string[], est?: PsatEstimate): State {
   const state: State = { t: T, props: {} };
   let keys: readonly string[] = q.props ?? curves.keys();
   if (q.p !== undefined) {
     state.p = q.p;
     let psat: number | undefined = curves.at('pvap', T).points[0]?.v;
-    if (psat === undefined && (!k.tc || T < k.tc.v) && (!k.tf || T >= k.tf.v)) {
+    const inLiquidRange = (!k.tc || T < k.tc.v) && (!k.tf || T >= k.tf.v);
+    if (psat === undefined && est && inLiquidRange && Number.isFinite(est.f(T))) {
+      psat = est.f(T);
+      notices.push(`${T} K: no vapour pressure in the database; liquid or gas told from the estimated one (${est.s})`);
+    }
+    if (psat === undefined && inLiquidRange) {
       psat = boilingCriticalPsat(T, k);
       if (psat !== undefined) notices.push(`${T} K: no vapour pressure covers T; liquid or gas told from the line through the normal boiling and critical points`);
     }

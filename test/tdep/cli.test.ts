@@ -51,11 +51,23 @@ describe('chem state', () => {
 
   it('a property the database holds no value of is estimated (calc, with e); one it holds is not, outside its ranges', async () => {
     const r = await json(['water', '--t', '300', '--prop', 'tcondl,pvap']);
-    expect(r.states[0].props.tcondl).toEqual([expect.objectContaining({ u: 'tcondl', s: expect.stringMatching(/^sato-riedel\(chem-ml-/), calc: true, e: expect.any(Number) })]);
+    // through the record's measured Tb and Tc (the fixture's yaws rows), not the predicted ones
+    expect(r.states[0].props.tcondl).toEqual([expect.objectContaining({ u: 'tcondl', s: 'sato-riedel(yaws)', calc: true, e: expect.any(Number), r: expect.stringMatching(/through the record's measured tb 373\.12 \(yaws\), tc 647\.1 \(yaws\)$/) })]);
     expect(r.states[0].props.pvap.every((p: { calc?: boolean }) => !p.calc)).toBe(true);
-    expect(r.notices).toEqual(['300 K: tcondl estimated from the structure (calc): the database holds no value']);
+    expect(r.notices).toEqual(["300 K: tcondl estimated from the structure through the record's measured tb, tc (calc): the database holds no value"]);
     const far = await local(['water', '--t', '1000', '--prop', 'pvap']);
     expect(far.code).toBe(3);
+  });
+
+  it('a compound without a vapour pressure boils at its measured Tb: the estimate goes through it (calc, with e and a notice)', async () => {
+    // the fixture's toluene has CRC's Tb 383.75 K and no vapour-pressure curve
+    const r = await json(['toluene', '--p', '101.325']);
+    expect(r.states[0]).toMatchObject({ t: 383.75, p: 101.325, phase: 'liquid', saturation: true });
+    expect(r.states[0].props.pvap[0]).toMatchObject({ s: 'lee-kesler-anchored(chem-ml-1.1-beta+crc)', calc: true, v: 101.3, e: expect.any(Number) });
+    expect(r.notices[0]).toMatch(/^saturation temperature at 101\.325 kPa estimated \(calc\): 383\.75 ± [\d.]+ K from lee-kesler-anchored.*through the record's measured tb 383\.75 \(crc\)/);
+    // at 1 atm: liquid below its Tb, gas above it, told from the estimate
+    const states = (await json(['toluene', '--t', '370,390', '--p', '101.325'])).states;
+    expect(states.map((s: { phase: string }) => s.phase)).toEqual(['liquid', 'gas']);
   });
 
   it('--extrapolate answers beyond the ranges, each value flagged', async () => {

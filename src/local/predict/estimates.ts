@@ -6,6 +6,7 @@
 // it (calibrated on compounds left out of the models' training: bench/estimates.js, docs/predict.md).
 import { roundSignificant } from '../../api/precision.js';
 import type { DataPoint, PropertyMap } from '../../api/types.js';
+import type { PsatEstimate } from '../../tdep/psat-estimate.js';
 import {
   anchoredLeeKeslerPsat,
   leeKeslerOmegaFromSlope,
@@ -54,12 +55,19 @@ export const ESTIMATE_METHODS: Record<string, { s: string; r: string; more: stri
  */
 const JOBACK_E: Record<string, number> = { tb: 38, tc: 39, pc: 240, vc: 0.02, hvap: 2.5, tf: 85, af: 0.052 };
 
+/** The same for a record's measured value without an e of its own: a typical spread of the database's sources. */
+const MEASURED_E: Record<string, number> = { tb: 1, tc: 3, pc: 100, vc: 0.01, hvap: 1, tf: 2, af: 0.02 };
+
 /**
  * Each method's own error (relative, one sigma-like: ln units for pvap) with exact constants, and the calibration
  * that makes ~68 % of measured values fall within e on compounds left out of the models' training (bench/estimates.js).
  */
-export const ESTIMATE_ERROR: Record<string, { method: number; k: number }> = {
+export const ESTIMATE_ERROR: Record<string, { method: number; k: number; away?: number }> = {
   pvap: { method: 0.05, k: 1.1 },
+  // through a record's measured Tb the curve's error grows with the distance from it: hypot(method, away × |1 − Tb/T|),
+  // fitted to the 68th percentile of its errors on 731 rows of 300 random compounds with curves (bench/estimates.js
+  // --anchored): 0.031 within 5 % of Tb, 0.16 at 15-30 %, 0.39 beyond
+  'pvap-measured-tb': { method: 0.01, k: 0.9, away: 0.6 },
   rhol: { method: 0.02, k: 1.9 },
   hvapt: { method: 0.03, k: 1.55 },
   cpl: { method: 0.05, k: 0.9 },
@@ -72,6 +80,8 @@ interface Constant {
   e: number;
   /** The point's source key. */
   s: string;
+  /** A measured value (a record's), not a prediction. */
+  measured?: boolean;
 }
 
 /** The constants of a molecule as the estimates use them (hvap in J/mol). */
@@ -179,7 +189,7 @@ export interface Molecule {
 const PERTURBED: readonly (keyof Inputs)[] = ['tb', 'tc', 'pc', 'vc', 'hvap', 'af'];
 
 /** The inputs each key's value depends on (through ω too): those whose perturbation is evaluated. */
-const DEPENDS: Record<string, readonly string[]> = {
+export const DEPENDS: Record<string, readonly string[]> = {
   pvap: ['tb', 'tc', 'pc', 'hvap', 'af'],
   rhol: ['tb', 'tc', 'pc', 'vc', 'hvap', 'af'],
   hvapt: ['tb', 'tc', 'hvap'],
@@ -211,6 +221,7 @@ function sourceKeys(c: Record<string, Constant | undefined>, mcgowan: boolean, r
 function constant(fixed: PropertyMap, key: string): Constant | undefined {
   const p = fixed[key]?.[0];
   if (!p || !Number.isFinite(p.v)) return undefined;
+  if (!p.calc) return { v: p.v, e: p.e ?? MEASURED_E[key]!, s: p.s, measured: true };
   return { v: p.v, e: p.e ?? JOBACK_E[key]!, s: p.s };
 }
 
@@ -232,9 +243,77 @@ const READS: Record<string, readonly string[]> = {
   tcondl: ['tb', 'tc'],
 };
 
+/** What every estimate of a molecule reads: its constants, the derived ones, one perturbed set per uncertain input. */
+interface Prepared {
+  c: Record<string, Constant | undefined>;
+  x: Inputs;
+  d: Derived;
+  perturbed: Map<keyof Inputs, Derived>;
+  names: Record<string, string>;
+  /** The constants that are measured values (a record's), not predictions: named in `r`. */
+  measured: string[];
+}
+
+/** The constants of `fixed` (their first points) made ready for the methods, or undefined without Tb and Tc. */
+function prepare(fixed: PropertyMap, m: Molecule): Prepared | undefined {
+  const c: Record<string, Constant | undefined> = {};
+  for (const k of ESTIMATE_INPUTS) c[k] = constant(fixed, k);
+  const x: Inputs = { tb: c.tb?.v, tc: c.tc?.v, pc: c.pc?.v, vc: c.vc?.v, hvap: c.hvap && c.hvap.v * 1000 };
+  const e: Inputs = { tb: c.tb?.e, tc: c.tc?.e, pc: c.pc?.e, vc: c.vc?.e, hvap: c.hvap && c.hvap.e * 1000 };
+  // a measured Tb with a predicted ΔHvap: the predicted entropy of vaporization ΔHvap/Tb at the measured Tb (the hvap
+  // model learns that ratio)
+  const predictedTb = fixed.tb?.find((p) => p.calc)?.v;
+  if (c.tb?.measured && c.hvap && !c.hvap.measured && predictedTb) [x.hvap, e.hvap] = [x.hvap! * (c.tb.v / predictedTb), e.hvap! * (c.tb.v / predictedTb)];
+  // ω: a measured one, else the model's point, though it follows Lee–Kesler's on Joback's constants (which the
+  // anchored curve replaces)
+  const af = fixed.af?.find((p) => (!p.calc || p.s.startsWith('chem-ml-')) && p.e !== undefined);
+  if (af) [x.af, x.afE, c.af] = [af.v, af.e, { v: af.v, e: af.e!, s: af.s, measured: !af.calc }];
+  else c.af = undefined;
+  if (x.tb === undefined || x.tc === undefined) return undefined;
+  const d = derive(x, e);
+  // one perturbed set of derived constants per uncertain input
+  if (x.afE !== undefined) e.af = x.afE;
+  const perturbed = new Map(PERTURBED.filter((k) => x[k] !== undefined && e[k] !== undefined).map((k) => [k, derive({ ...x, [k]: x[k]! + e[k]! }, e)]));
+  const names = sourceKeys(c, m.mcvol !== undefined && m.mcvol > 0, m.mr !== undefined && m.mr > 0);
+  const measured = ESTIMATE_INPUTS.filter((k) => c[k]?.measured);
+  return { c, x, d, perturbed, names, measured };
+}
+
+/** The value of `key` at T and its e (ln half-width for pvap), or undefined outside the method's domain. */
+function estimateAt(key: string, p: Prepared, m: Molecule, t: number): { v: number; e: number } | undefined {
+  const { d, x, perturbed } = p;
+  if (!(t < d.tc!)) return undefined; // at or above the critical temperature
+  const v = value(key, d, t, m);
+  if (v === undefined || !Number.isFinite(v) || v <= 0) return undefined;
+  const { method: m0, k: scale, away } = errorOf(key, p);
+  const method = away === undefined ? m0 : Math.hypot(m0, away * (1 - d.tb! / t));
+  // the perturbed constants this key's value moves with (Rowlinson–Bondi's ω is the model's where there is one)
+  const moves = (key === 'cpl' && x.af !== undefined ? ['tc', 'af'] : DEPENDS[key]!).flatMap((k) => perturbed.get(k as keyof Inputs) ?? []);
+  const log = key === 'pvap';
+  let s2 = 0;
+  for (const q of moves) {
+    const w = value(key, q, t, m);
+    if (w === undefined || !Number.isFinite(w) || w <= 0) continue;
+    const dv = log ? Math.log(w / v) : w - v;
+    s2 += dv * dv;
+  }
+  return { v, e: scale * Math.sqrt(s2 + (log ? method * method : (method * v) ** 2)) };
+}
+
+/** A key's method error and calibration: the vapour pressure through a measured Tb has its own (ESTIMATE_ERROR). */
+const errorOf = (key: string, p: Prepared) => ESTIMATE_ERROR[key === 'pvap' && p.c.tb?.measured ? 'pvap-measured-tb' : key]!;
+
+/** The `r` of a key's points: the method's, and the record's measured constants it went through. */
+function referenceOf(key: string, p: Prepared): string {
+  const r = ESTIMATE_METHODS[key]!.r;
+  const used = p.measured.filter((k) => DEPENDS[key]!.includes(k));
+  return used.length ? `${r}; through the record's measured ${used.map((k) => `${k} ${p.c[k]!.v} (${p.c[k]!.s})`).join(', ')}` : r;
+}
+
 /**
- * Adds the estimates of the wanted keys at `temperatures` to `tdep`, from the first points of `fixed`; none outside a
- * method's domain (estimateGaps() tells which and why).
+ * Adds the estimates of the wanted keys at `temperatures` to `tdep`, from the first points of `fixed` (a record's
+ * measured constants where its caller put them first, else the predicted ones); none outside a method's domain
+ * (estimateGaps() tells which and why).
  */
 export function addEstimates(
   tdep: PropertyMap,
@@ -245,49 +324,38 @@ export function addEstimates(
 ): void {
   const keys = ESTIMATE_KEYS.filter((k) => wanted.has(k));
   if (!keys.length || !temperatures.length) return;
-  const c: Record<string, Constant | undefined> = {};
-  for (const k of ESTIMATE_INPUTS) c[k] = constant(fixed, k);
-  const x: Inputs = { tb: c.tb?.v, tc: c.tc?.v, pc: c.pc?.v, vc: c.vc?.v, hvap: c.hvap && c.hvap.v * 1000 };
-  const e: Inputs = { tb: c.tb?.e, tc: c.tc?.e, pc: c.pc?.e, vc: c.vc?.e, hvap: c.hvap && c.hvap.e * 1000 };
-  // ω: the model's point, though it follows Lee–Kesler's on Joback's constants (which the anchored curve replaces)
-  const af = fixed.af?.find((p) => p.s.startsWith('chem-ml-') && p.e !== undefined);
-  if (af) [x.af, x.afE, c.af] = [af.v, af.e, { v: af.v, e: af.e!, s: af.s }];
-  else c.af = undefined;
-  if (x.tb === undefined || x.tc === undefined) return;
-  const d = derive(x, e);
-  // one perturbed set of derived constants per uncertain input
-  if (x.afE !== undefined) e.af = x.afE;
-  const perturbed = new Map(PERTURBED.filter((k) => x[k] !== undefined && e[k] !== undefined).map((k) => [k, derive({ ...x, [k]: x[k]! + e[k]! }, e)]));
+  const p = prepare(fixed, m);
+  if (!p) return;
   // the melting point: a liquid property has no point below it by more than its uncertainty (its ~30 K error would
   // otherwise drop many real liquid states); between that and the predicted value the point says so in `c`
-  const tf = c.tf?.v;
-  const tfLow = c.tf ? c.tf.v - c.tf.e : undefined;
-  const names = sourceKeys(c, m.mcvol !== undefined && m.mcvol > 0, m.mr !== undefined && m.mr > 0);
+  const tf = p.c.tf?.v;
+  const tfLow = p.c.tf ? p.c.tf.v - p.c.tf.e : undefined;
   for (const key of keys) {
-    const s = names[key]!;
-    const { method, k: scale } = ESTIMATE_ERROR[key]!;
-    // the perturbed constants this key's value moves with (Rowlinson–Bondi's ω is the model's where there is one)
-    const moves = (key === 'cpl' && x.af !== undefined ? ['tc', 'af'] : DEPENDS[key]!).flatMap((k) => perturbed.get(k as keyof Inputs) ?? []);
+    const s = p.names[key]!;
+    const r = referenceOf(key, p);
     for (const t of temperatures) {
-      if (!(t < d.tc!)) continue; // at or above the predicted critical temperature
       if (LIQUID.has(key) && tfLow !== undefined && t < tfLow) continue; // below the predicted melting point, beyond its e
-      const v = value(key, d, t, m);
-      if (v === undefined || !Number.isFinite(v) || v <= 0) continue;
-      const log = key === 'pvap';
-      let s2 = 0;
-      for (const p of moves) {
-        const w = value(key, p, t, m);
-        if (w === undefined || !Number.isFinite(w) || w <= 0) continue;
-        const dv = log ? Math.log(w / v) : w - v;
-        s2 += dv * dv;
-      }
-      const sigma = scale * Math.sqrt(s2 + (log ? method * method : (method * v) ** 2));
-      const rounded = rounded2(v, log ? v * sigma : sigma);
-      const point: DataPoint = { u: key, s, t, v: rounded.v, e: rounded.e, calc: true, r: ESTIMATE_METHODS[key]!.r };
-      if (tf !== undefined && t < tf) point.c = `below the predicted melting point ${round1(tf)} K: the supercooled liquid's`;
+      const at = estimateAt(key, p, m, t);
+      if (!at) continue;
+      const rounded = rounded2(at.v, key === 'pvap' ? at.v * at.e : at.e);
+      const point: DataPoint = { u: key, s, t, v: rounded.v, e: rounded.e, calc: true, r };
+      if (tf !== undefined && t < tf) point.c = `below the ${p.c.tf!.measured ? 'measured' : 'predicted'} melting point ${round1(tf)} K: the supercooled liquid's`;
       (tdep[key] ??= []).push(point);
     }
   }
+}
+
+/** The vapour-pressure curve of addEstimates' pvap points, from the same constants, or undefined without them. */
+export function pvapCurve(fixed: PropertyMap, m: Molecule): PsatEstimate | undefined {
+  const p = prepare(fixed, m);
+  if (!p || value('pvap', p.d, p.d.tb!, m) === undefined) return undefined;
+  return {
+    f: (t) => estimateAt('pvap', p, m, t)?.v ?? NaN,
+    lnE: (t) => estimateAt('pvap', p, m, t)?.e ?? NaN,
+    tmax: p.d.tc!,
+    s: p.names.pvap!,
+    r: referenceOf('pvap', p),
+  };
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

@@ -25,7 +25,16 @@ const LABELS = OCL.Molecule.cAtomLabel;
 /** Descriptors (mw, Crippen MR) to MAX_DIGITS significant digits, without float noise such as 337.53999999999996. */
 const round = (v: number) => roundSignificant(v, MAX_DIGITS);
 
-export function predict(smiles: string, opts: PredictOptions = {}): PredictionResult {
+/** Options of the local predictor beyond the API's. */
+export interface LocalPredictOptions extends PredictOptions {
+  /**
+   * A record's measured constants (tb tc pc af hvap, calc false) that the estimates at a temperature go through instead
+   * of the predicted ones (chem state on a database compound); never from `chem predict`, which is structure-only.
+   */
+  anchors?: PropertyMap;
+}
+
+export function predict(smiles: string, opts: LocalPredictOptions = {}): PredictionResult {
   return predictMolecules([read(smiles)], opts)[0];
 }
 
@@ -57,11 +66,11 @@ export function analyse(mol: Molecule | LeanMolecule): FeatureInputs {
   };
 }
 
-export function predictMolecules(mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions = {}): PredictionResult[] {
+export function predictMolecules(mols: readonly (Molecule | LeanMolecule)[], opts: LocalPredictOptions = {}): PredictionResult[] {
   return runStaged(stageMolecules(mols, opts));
 }
 
-export const stageMolecules = (mols: readonly (Molecule | LeanMolecule)[], opts: PredictOptions): Staged<PredictionResult[]> =>
+export const stageMolecules = (mols: readonly (Molecule | LeanMolecule)[], opts: LocalPredictOptions): Staged<PredictionResult[]> =>
   stagePoints(mols, opts, false, result, withInfo);
 
 /**
@@ -84,7 +93,7 @@ export const flatRows = (mols: readonly (Molecule | LeanMolecule)[], opts: Predi
  */
 function stagePoints<P, T>(
   mols: readonly (Molecule | LeanMolecule)[],
-  opts: PredictOptions,
+  opts: LocalPredictOptions,
   firstOnly: boolean,
   before: (a: FeatureInputs, fixed: PropertyMap, tdep: PropertyMap) => P,
   after: (p: P) => T,
@@ -109,6 +118,7 @@ function stagePoints<P, T>(
       if (models) models.put(values!); // a walk's values: runStaged(), or a walker thread's (pool.ts)
       if (estimating) {
         fixed.forEach((f, i) => {
+          for (const [k, ps] of Object.entries(opts.anchors ?? {})) f[k] = [...ps, ...(f[k] ?? [])];
           addEstimates(tdep[i], f, inputs[i], temperatures, wanted);
           for (const k of ESTIMATE_INPUTS) if (!wanted.has(k)) delete f[k];
         });

@@ -1,0 +1,42 @@
+// A vapour pressure estimated from a compound's constants where the database holds no curve of it (the predictor's,
+// local/predict/vapour-pressure.ts, through the record's measured Tb where it has one), as the states and equilibria
+// read it: a function of T with its uncertainty, and the temperature where it reaches a pressure.
+import { roundSignificant, roundToUncertainty } from '../api/precision.js';
+import type { StatePoint } from '../api/types.js';
+import { solveSaturation } from './phase.js';
+
+/** A vapour-pressure estimate: kPa at T below tmax, the ln half-width of its e, its source key and reference. */
+export interface PsatEstimate {
+  /** kPa; NaN at or above tmax. */
+  f: (t: number) => number;
+  /** e of ln f at T (a point's e is f × this). */
+  lnE: (t: number) => number;
+  /** The (estimated or measured) critical temperature, K. */
+  tmax: number;
+  s: string;
+  r: string;
+}
+
+/** Lowest reduced temperature searched for a saturation temperature (a vapour pressure of ~1e-12 Pc). */
+const TR_LOW = 0.25;
+
+/**
+ * The temperature (6 significant digits) where the estimate equals P kPa and its e, K: the ln half-width over
+ * d ln P/dT there; undefined where P is at or above the estimate's critical pressure.
+ */
+export function estimatedSaturation(est: PsatEstimate, P: number): { t: number; e: number } | undefined {
+  const hi = est.tmax * (1 - 1e-9);
+  const t = solveSaturation(est.f, P, TR_LOW * est.tmax, hi);
+  if (t === undefined) return undefined;
+  const dt = Math.max(1e-3 * t, 1e-3);
+  const slope = (Math.log(est.f(Math.min(t + dt, hi))) - Math.log(est.f(t - dt))) / (Math.min(t + dt, hi) - (t - dt));
+  const e = est.lnE(t) / slope;
+  return { t: roundSignificant(t, 6), e: roundSignificant(e, 2) };
+}
+
+/** The estimate's point at T: calc, v to its e's second digit. */
+export function estimatedPoint(est: PsatEstimate, t: number): StatePoint {
+  const v = est.f(t);
+  const { v: rv, e } = roundToUncertainty(v, v * est.lnE(t));
+  return { u: 'pvap', s: est.s, t, v: rv, e, calc: true, r: est.r };
+}
