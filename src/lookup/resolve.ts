@@ -145,12 +145,12 @@ async function byName(backend: Backend, word: string, opts: ResolveOptions): Pro
       return taken;
     }
   }
-  const hints = [...close.map(closeListed), ...comps.map((c) => `${c.compound} (${c.id}${c.cas ? `, ${c.cas}` : ''})`), ...(suggestions ?? [])];
+  // No name close: the search's hits (a prefix, or words of their names), none taken.
+  if (!close.length && comps.length > 1) throw usageError(`"${word}" is ambiguous: ${listed(comps)}; name one by id or CAS`);
+  const hints = [...close.map(closeListed), ...comps.slice(0, 3).map((c) => `${c.compound} (${c.id}${c.cas ? `, ${c.cas}` : ''})`), ...(suggestions ?? [])];
   const shown = hints.filter((h, i) => hints.indexOf(h) === i).slice(0, 5);
-  const none = `no compound is named "${word}" in the database${smiles ? ', nor has that structure' : ''}`;
-  if (!shown.length) throw notFound(none);
-  // Candidates but none clearly meant: the choice is the user's, as for a word several records share.
-  throw (close.length || comps.length ? usageError : notFound)(`${none}; did you mean ${shown.join('; ')}? Name one by name, id or CAS`);
+  const none = `no compound named "${word}" in the database${smiles ? ', nor with that structure' : ''}`;
+  throw notFound(shown.length ? `${none} (did you mean ${shown.join('; ')}?)` : none);
 }
 
 /** The record a word names exactly (main names, then synonyms, among the search's hits), and the hits. */
@@ -165,7 +165,7 @@ async function exactName(backend: Backend, word: string, opts: ResolveOptions): 
     if (!(comp.other_names ?? []).some((o) => norm(o) === n)) break;
     synonyms.push(comp);
   }
-  if (!main.length && !synonyms.length) return { comps: comps.slice(0, 3), suggestions };
+  if (!main.length && !synonyms.length) return { comps, suggestions };
   return { id: await choose(word, [...main, ...synonyms], backend, opts, '', main.length), comps, suggestions };
 }
 
