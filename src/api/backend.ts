@@ -40,6 +40,17 @@ export interface CompoundOptions {
   predictions?: boolean;
 }
 
+/** A name a few edits from a word that names no compound exactly, and the compound it names. */
+export interface CloseName {
+  name: string;
+  id: string;
+  /** The compound's main name. */
+  compound: string;
+  cas?: string;
+  /** Edits (insert, delete, substitute, swap neighbours) from the word's normal form. */
+  edits: number;
+}
+
 export interface Backend {
   readonly kind: 'local' | 'remote';
   /** GET /search?q=&p= ; pages are numbered from 1. */
@@ -60,6 +71,8 @@ export interface Backend {
   flash(request: FlashRequest): Promise<FlashResult>;
   /** Local backend: the database's compound of this structure and how many properties it has measured values of. */
   measured?(smiles: string): Promise<{ cid: string; name: string; keys: number } | undefined>;
+  /** Local backend: the names closest to a word, closest first, one per compound (the resolver's readings of a misspelling). */
+  closeNames?(word: string): Promise<CloseName[]>;
   /** Local backend: whether the database exists (a lookup would otherwise build it from CHEM_DATA_DIR). */
   hasDatabase?(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 // The embedded backend: OpenChemLib structures, group-contribution predictors and the SQLite
 // database built from open data tables. Each part is imported on first use.
 import { existsSync } from 'node:fs';
-import type { Backend, CompoundOptions, ConvertOptions, PredictOptions, StateQuery, FlashRequest, FlashResult } from '../api/backend.js';
+import type { Backend, CloseName, CompoundOptions, ConvertOptions, FlashRequest, FlashResult, PredictOptions, StateQuery } from '../api/backend.js';
 import { ChemError } from '../api/errors.js';
 import { checkLocalCompoundId, checkLocalMixtureId } from '../api/ids.js';
 import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from '../api/types.js';
@@ -108,6 +108,11 @@ export class LocalBackend implements Backend {
     }
     opts.onNotice?.(`not in the database: structure read from the name by ${opsin.label} (cid empty)`);
     return { cid: '', inchi: ids.inchi, inchikey: ids.inchikey, name, smiles: ids.smiles, ...mark };
+  }
+
+  async closeNames(word: string): Promise<CloseName[]> {
+    const { engineFor } = await import('./store/search/engine.js');
+    return engineFor((await this.store()).db).closeNames(word);
   }
 
   async search(query: string, page?: number): Promise<SearchResult> {

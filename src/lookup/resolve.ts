@@ -5,7 +5,9 @@
 //   a CAS number              → the record of that CAS number
 //   an InChIKey               → the record of that key; its first block alone when one record has it
 //   a SMILES                  → the record of that structure
-//   else a name               → the record whose main name or synonym it is, exactly (case and accents aside)
+//   else a name               → the record whose main name or synonym it is, exactly (case and accents aside);
+//                               else the one name a small edit away, said in a notice; else a refusal
+//                               listing the closest names (a prefix or a word of a name never names one)
 // Several records for one word: main names beat synonyms, a defined structure beats none (an isomer
 // mixture), then twice the measured values beat fewer; the choice is said in one notice naming the
 // others. When none is clearly better: 400 listing them.
@@ -14,11 +16,11 @@ import { ChemError, notFound, usageError } from '../api/errors.js';
 import { isCompoundIdForm } from '../api/ids.js';
 import { isInchiKey } from '../api/inchikey.js';
 import type { Compound, DataPoint } from '../api/types.js';
-import type { Backend } from '../api/backend.js';
+import type { Backend, CloseName } from '../api/backend.js';
 import { normalizeText } from '../util/text.js';
 
 export interface ResolveOptions {
-  /** A word that matches no record exactly: take the search's only hit (default true). */
+  /** A word that names no record exactly: take the one name a small edit away, with a notice (default true). */
   guess?: boolean;
   /** One line for the user when the word named several records and one was chosen. */
   onNotice?: (message: string) => void;
@@ -119,8 +121,40 @@ async function byStructure(backend: Backend, smiles: string): Promise<string> {
   }
 }
 
-/** A name: exact main names and synonyms among the search's hits (ranked so: main names, synonyms, the rest). */
+/**
+ * A name: the records whose main name or synonym it is, exactly; else a close reading (one name a
+ * single edit away, or two for a word of 8 letters or more, and no other name as close), taken with a
+ * notice; else a refusal listing the closest names and the search's first hits.
+ */
 async function byName(backend: Backend, word: string, opts: ResolveOptions): Promise<string> {
+  const { id, comps, suggestions } = await exactName(backend, word, opts);
+  if (id) return id;
+  // A word of atom letters can be a SMILES too (CCO): its structure, when the database holds it.
+  const smiles = /^[A-Za-z]+$/.test(word) && (await isSmiles(word));
+  if (smiles) {
+    const hit = await backend.convert('smiles', word, { strict: true }).catch(() => undefined);
+    if (hit?.cid) return hit.cid;
+  }
+  const close = (await backend.closeNames?.(word)) ?? [];
+  const reading = opts.guess === false ? undefined : clearReading(norm(word), close);
+  if (reading) {
+    const taken = (await exactName(backend, reading.name, opts)).id;
+    if (taken) {
+      const c = close.find((x) => x.id === taken) ?? reading;
+      opts.onNotice?.(`read "${word}" as ${c.compound} (${c.cas ?? c.id})${norm(c.name) === norm(c.compound) ? '' : `, by its name "${c.name}"`}`);
+      return taken;
+    }
+  }
+  // No name close: the search's hits (a prefix, or words of their names), none taken.
+  if (!close.length && comps.length > 1) throw usageError(`"${word}" is ambiguous: ${listed(comps)}; name one by id or CAS`);
+  const hints = [...close.map(closeListed), ...comps.slice(0, 3).map((c) => `${c.compound} (${c.id}${c.cas ? `, ${c.cas}` : ''})`), ...(suggestions ?? [])];
+  const shown = hints.filter((h, i) => hints.indexOf(h) === i).slice(0, 5);
+  const none = `no compound named "${word}" in the database${smiles ? ', nor with that structure' : ''}`;
+  throw notFound(shown.length ? `${none} (did you mean ${shown.join('; ')}?)` : none);
+}
+
+/** The record a word names exactly (main names, then synonyms, among the search's hits), and the hits. */
+async function exactName(backend: Backend, word: string, opts: ResolveOptions): Promise<{ id?: string; comps: Compound[]; suggestions: string[] | null }> {
   const n = norm(word);
   const { comps, suggestions } = await backend.search(word);
   const main = comps.filter((c) => norm(c.compound) === n);
@@ -131,17 +165,25 @@ async function byName(backend: Backend, word: string, opts: ResolveOptions): Pro
     if (!(comp.other_names ?? []).some((o) => norm(o) === n)) break;
     synonyms.push(comp);
   }
-  if (main.length || synonyms.length) return choose(word, [...main, ...synonyms], backend, opts, '', main.length);
-  // A word of atom letters can be a SMILES too (CCO): its structure, when the database holds it.
-  const smiles = /^[A-Za-z]+$/.test(word) && (await isSmiles(word));
-  if (smiles) {
-    const hit = await backend.convert('smiles', word, { strict: true }).catch(() => undefined);
-    if (hit?.cid) return hit.cid;
-  }
-  if (comps.length === 1 && opts.guess !== false) return comps[0]!.id;
-  if (comps.length > 1) throw usageError(`"${word}" is ambiguous: ${listed(comps)}; name one by id or CAS`);
-  const hints = comps.length ? [`${comps[0]!.compound} (${comps[0]!.id})`] : (suggestions ?? []).slice(0, 3);
-  throw notFound(`no compound named "${word}" in the database${smiles ? ', nor with that structure' : ''}${hints.length ? ` (did you mean ${hints.join(', ')}?)` : ''}`);
+  if (!main.length && !synonyms.length) return { comps, suggestions };
+  return { id: await choose(word, [...main, ...synonyms], backend, opts, '', main.length), comps, suggestions };
+}
+
+/**
+ * The close name a word clearly means: the one name at the fewest edits (the records sharing it are
+ * weighed as for an exact name), every other name at least one edit further; at most one edit, or two
+ * for a word of 8 letters or more.
+ */
+function clearReading(n: string, close: CloseName[]): CloseName | undefined {
+  const best = close[0];
+  if (!best || best.edits > (n.length >= 8 ? 2 : 1)) return undefined;
+  const rival = close.find((c) => c.edits === best.edits && norm(c.name) !== norm(best.name));
+  return rival ? undefined : best;
+}
+
+function closeListed(c: CloseName): string {
+  const what = `${c.compound} (${c.id}${c.cas ? `, ${c.cas}` : ''})`;
+  return norm(c.name) === norm(c.compound) ? what : `"${c.name}": ${what}`;
 }
 
 interface Judged {

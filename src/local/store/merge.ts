@@ -81,6 +81,8 @@ export interface MergeStats {
   points_of_another_formula: number;
   /** CAS-only compounds joined to a compound with an InChIKey by their one shared main name. */
   linked_by_name: number;
+  /** Synonyms dropped because they are another compound's main name. */
+  names_of_other_compounds: number;
   /** Id collisions resolved by salting. */
   id_collisions: number;
   /** Structures from names (name-structures.ts). */
@@ -125,7 +127,7 @@ const jobKey = cacheKey;
 const jobOf = (c: IdentityRec): StructureJob => (c.inchi && c.inchikey ? { smiles: c.smiles!, inchi: c.inchi, inchikey: c.inchikey } : { smiles: c.smiles! });
 
 export async function merge(identities: IdentityRec[], points: PointRec[], compute: Compute, names?: NameTable): Promise<{ compounds: MergedCompound[]; stats: MergeStats }> {
-  const stats: MergeStats = { unreadable_structures: 0, formula_mismatches: 0, points_of_another_formula: 0, linked_by_name: 0, id_collisions: 0, names: emptyNameStats(names?.opsin) };
+  const stats: MergeStats = { unreadable_structures: 0, formula_mismatches: 0, points_of_another_formula: 0, linked_by_name: 0, names_of_other_compounds: 0, id_collisions: 0, names: emptyNameStats(names?.opsin) };
   const refs = groupByRef(identities, points);
 
   // Structures: the best candidate of each reference, computed once per distinct SMILES/InChI; a
@@ -166,6 +168,7 @@ export async function merge(identities: IdentityRec[], points: PointRec[], compu
   }
 
   const compounds = linkByName(groups, stats);
+  stats.names_of_other_compounds = dropOthersMainNames(compounds);
   if (names) audit(compounds, names, stats.names);
   for (const c of compounds) {
     if (c.type === 'C' && !c.structureName) stats.names.merged += c.aliasKeys.length;
@@ -182,6 +185,27 @@ export async function merge(identities: IdentityRec[], points: PointRec[], compu
   }
   assignIds(compounds, stats);
   return { compounds, stats };
+}
+
+/**
+ * Drops from each compound the synonyms and IUPAC names that are another compound's main name (a
+ * source listing "cyclohexane" among methylcyclopentane's names): a name names the compound it is the
+ * main name of. Returns how many were dropped.
+ */
+function dropOthersMainNames(compounds: MergedCompound[]): number {
+  const mains = new Map<string, number>();
+  for (const c of compounds) {
+    const n = normalizeText(c.compound);
+    mains.set(n, (mains.get(n) ?? 0) + 1);
+  }
+  let dropped = 0;
+  for (const c of compounds) {
+    const own = normalizeText(c.compound);
+    const kept = c.names.filter((x) => x.kind === 'main' || !mains.has(normalizeText(x.name)) || normalizeText(x.name) === own);
+    dropped += c.names.length - kept.length;
+    c.names = kept;
+  }
+  return dropped;
 }
 
 /**

@@ -15,7 +15,9 @@ import { parseQuery, type Filter, type ParsedQuery, type StructureTerm, type Ter
 import type { StructureIndex } from './structure.js';
 import { structureIndexState } from './structure-index.js';
 import { checkPage, pageOf, PAGE_SIZE } from './paging.js';
-import { closest, type NameList } from './suggest.js';
+import { closest, nearest, type NameList } from './suggest.js';
+import type { CloseName } from '../../../api/backend.js';
+import { normalizeText } from '../../../util/text.js';
 import { buildSearchIndex, hasSearchIndex, nameList } from './index-tables.js';
 import { parseInts, TextMatcher } from './text.js';
 
@@ -250,6 +252,20 @@ export class SearchEngine {
       .pluck()
       .get(JSON.stringify(Array.from(ords))) as string;
     return JSON.parse(rows) as Compound[];
+  }
+
+  /** The names within a few edits of `word`, closest first, one per compound (Backend.closeNames). */
+  closeNames(word: string, limit = 8): CloseName[] {
+    const norm = normalizeText(word);
+    if (!norm) return [];
+    this.names ??= nameList(this.db);
+    const row = this.prepare(
+      'SELECT c.id, c.compound, c.cas, (SELECT n.name FROM names n WHERE n.compound_id = c.id AND n.norm = ? LIMIT 1) AS name FROM search_rank r JOIN compounds c ON c.id = r.compound_id WHERE r.ord = ?',
+    );
+    return nearest(this.names.near(norm), norm, limit).map(({ c, d }) => {
+      const r = row.get(c.norm, c.ord) as { id: string; compound: string; cas: string | null; name: string | null };
+      return { name: (r.name ?? c.norm).replace(/\s+/g, ' ').trim(), id: r.id, compound: r.compound, ...(r.cas ? { cas: r.cas } : {}), edits: d };
+    });
   }
 
   /** For an empty result: the corrected CAS, or names within a few edits of the text (filters kept). */

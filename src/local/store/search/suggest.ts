@@ -77,6 +77,11 @@ export interface NameCandidate {
  * before synonyms, then the better-documented compound (lower ord), then the name.
  */
 export function closest(candidates: Iterable<NameCandidate>, norm: string, limit = 5): NameCandidate[] {
+  return nearest(candidates, norm, limit).map((h) => h.c);
+}
+
+/** closest() with each candidate's edit distance `d` from `norm`. */
+export function nearest(candidates: Iterable<NameCandidate>, norm: string, limit = 5): { c: NameCandidate; d: number }[] {
   const max = maxEdits(norm.length);
   const hits: { c: NameCandidate; d: number }[] = [];
   for (const c of candidates) {
@@ -85,12 +90,12 @@ export function closest(candidates: Iterable<NameCandidate>, norm: string, limit
     if (d <= max) hits.push({ c, d });
   }
   hits.sort((a, b) => a.d - b.d || b.c.main - a.c.main || a.c.ord - b.c.ord || (a.c.norm < b.c.norm ? -1 : 1));
-  const out: NameCandidate[] = [];
+  const out: { c: NameCandidate; d: number }[] = [];
   const seen = new Set<number>();
-  for (const { c } of hits) {
-    if (seen.has(c.ord)) continue;
-    seen.add(c.ord);
-    out.push(c);
+  for (const h of hits) {
+    if (seen.has(h.c.ord)) continue;
+    seen.add(h.c.ord);
+    out.push(h);
     if (out.length === limit) break;
   }
   return out;
