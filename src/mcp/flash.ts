@@ -1,45 +1,17 @@
 // The flash tool: chem flash's question (issue 47) for N components, answered as chem flash answers it:
 // by Backend.flash (vle/mixture-flash.ts on the local backend, GET /flash on the remote one), whose
-// result is chem flash's JSON. A build whose backends have no flash says so (an error result).
-import { notFound, usageError } from '../api/errors.js';
+// result is chem flash's JSON.
+import { usageError } from '../api/errors.js';
 import type { Backend } from '../api/backend.js';
+import { FLASH_MODELS, type FlashRequest, type FlashResult } from '../api/flash.js';
 import { choice, numbers, pressure, temperature, texts } from './args.js';
 import type { Tool } from './tool.js';
-
-/** chem flash's question: components as any identifier, feed mole fractions, two of t (K), p (kPa), vf. */
-export interface FlashRequest {
-  components: string[];
-  z: number[];
-  t?: number;
-  p?: number;
-  vf?: number;
-  model?: string;
-}
-
-/** chem flash's JSON (issue 47). */
-export interface FlashResult {
-  components: { cid: string; name: string; cas?: string }[];
-  model: string;
-  t: number;
-  p: number;
-  z: number[];
-  vf: number;
-  phases: { phase: string; fraction: number; x: number[]; rho?: number }[];
-  notices?: string[];
-}
 
 /** The function `chem flash --json` calls for one flash. */
 export type FlashRunner = (backend: Backend, request: FlashRequest, onNotice: (message: string) => void) => Promise<FlashResult>;
 
-/** chem flash's own call: Backend.flash, where the backend has it (issue 47; once merged, a plain `backend.flash(request)`). */
-const backendFlash: FlashRunner = (backend, request) => {
-  const flash = (backend as Partial<{ flash(r: FlashRequest): Promise<FlashResult> }>).flash;
-  if (typeof flash !== 'function') throw notFound('this build of chem has no flash calculation (chem flash); vle_diagram answers binaries');
-  return flash.call(backend, request);
-};
-
-/** The models chem flash takes: Peng-Robinson and the activity models. */
-const FLASH_MODELS = ['pr', 'nrtl', 'uniquac', 'wilson', 'ideal'] as const;
+/** chem flash's own call. */
+const backendFlash: FlashRunner = (backend, request) => backend.flash(request);
 
 const QUANTITY = { anyOf: [{ type: 'number', exclusiveMinimum: 0 }, { type: 'string' }] };
 
@@ -48,7 +20,7 @@ const pct = (v: number) => `${(v * 100).toPrecision(3)} %`;
 /** One line: the phases with their fractions and first compositions. */
 export function flashSummary(r: FlashResult): string {
   const names = r.components.map((c) => c.name);
-  const phases = r.phases.map((ph) => `${ph.phase} ${pct(ph.fraction)} of the feed (x: ${ph.x.map((x, i) => `${names[i]} ${x.toFixed(4)}`).join(', ')}${ph.rho === undefined ? '' : `; ${Number(ph.rho.toPrecision(4))} kg/m³`})`);
+  const phases = r.phases.map((ph) => `${ph.phase} ${pct(ph.fraction)} of the feed (x: ${ph.x.map((x, i) => `${names[i]} ${x.toFixed(4)}`).join(', ')}${ph.rho === undefined || ph.rho === null ? '' : `; ${Number(ph.rho.toPrecision(4))} kg/m³`})`);
   return `${names.join(' + ')} at ${Number(r.t.toFixed(2))} K and ${Number(r.p.toPrecision(6))} kPa (${r.model}): vapour fraction ${Number(r.vf.toFixed(4))}; ${phases.join('; ')}.`;
 }
 
