@@ -6,26 +6,25 @@ import type { FastifyInstance } from 'fastify';
 import { ChemError } from '../api/errors.js';
 import { property } from '../api/properties.js';
 import type { Backend } from '../api/backend.js';
-import { parsePressure, parseTemperatures } from '../tdep/quantities.js';
 import type { StateQuery } from '../api/backend.js';
 import { quote } from './errors.js';
-import { param, type Query } from './query.js';
+import { param, pressure, temperatures, type Query } from './query.js';
 
 /** The query's compound and conditions (400 for a malformed or repeated parameter). */
 export function stateRequest(q: Query): { q: string; query: StateQuery } {
   const text = (k: string) => param(q, k);
   const compound = text('q');
   if (!compound) throw new ChemError(400, 'give the compound as q (id, CAS, InChIKey, name or SMILES)');
-  const t = text('t');
-  const p = text('p');
+  const t = temperatures(q, 't');
+  const p = pressure(q, 'p');
   if (t === undefined && p === undefined) throw new ChemError(400, 'give a temperature t, a pressure p, or both');
   const props = text('prop')?.split(',').map((k) => k.trim());
   for (const k of props ?? []) if (!property(k)) throw new ChemError(400, `unknown property key ${quote(k)}`);
   const extrapolate = text('extrapolate');
   if (extrapolate !== undefined && extrapolate !== 'true' && extrapolate !== 'false') throw new ChemError(400, 'invalid extrapolate: true or false');
   const query: StateQuery = {};
-  if (t !== undefined) query.t = parseTemperatures(t);
-  if (p !== undefined) query.p = parsePressure(p);
+  if (t !== undefined) query.t = t;
+  if (p !== undefined) query.p = p;
   if (props) query.props = props;
   if (extrapolate === 'true') query.extrapolate = true;
   return { q: compound, query };

@@ -5,14 +5,14 @@
 //
 // Flat rows (CSV, NDJSON fields, a batch's table): input (batch only), cid, compound, t, p, phase, then
 // the recommended value of each property (--prop, else every T-dependent one), error (batch only).
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { usageError } from '../../api/errors.js';
 import { isTDependent, plainSymbol, PROPERTIES, property } from '../../api/properties.js';
 import { pointText } from '../../api/precision.js';
 import type { State, StatePoint, StateResult } from '../../api/types.js';
 import type { StateQuery } from '../../api/backend.js';
-import { parsePressure, parseTemperature, parseTemperatures } from '../../tdep/quantities.js';
-import { propertyKeys } from '../arguments.js';
+import { parsePressure, parseTemperature } from '../../units/quantities.js';
+import { pressure, propertyKeys, temperatures } from '../arguments.js';
 import { readLines, runBatch } from '../batch.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
@@ -30,23 +30,12 @@ export interface StateOptions {
   extrapolate?: boolean;
 }
 
-/** A flag's value read by a parser of tdep/quantities.ts (its message becomes commander's one line, exit 2). */
-const flag =
-  <T>(parse: (s: string) => T) =>
-  (s: string): T => {
-    try {
-      return parse(s);
-    } catch (err) {
-      throw new InvalidArgumentError((err as Error).message);
-    }
-  };
-
 export function stateCommand(deps: Deps): Command {
   return new Command('state')
     .description('properties of a compound at temperatures and a pressure, from its sources\' correlations: the recommended value first, the phase, the boiling temperature at a pressure')
     .argument('[compound]', 'compound id, CAS number, InChIKey, name or SMILES; - reads "COMPOUND T [P]" lines from stdin')
-    .addOption(new Option('--t <list>', 'temperatures, comma-separated, with a unit: 298.15 (K), 25C, 77F').argParser(flag(parseTemperatures)))
-    .addOption(new Option('--p <pressure>', 'pressure, with a unit: 101.325 (kPa), 1atm, 70kPa, 1bar, 14.7psi; alone, the saturation temperature').argParser(flag(parsePressure)))
+    .addOption(new Option('--t <list>', 'temperatures, comma-separated, with a unit: 298.15 (K), 25C, 77F').argParser(temperatures))
+    .addOption(new Option('--p <pressure>', 'pressure, with a unit: 101.325 (kPa), 1atm, 70kPa, 1bar, 14.7psi; alone, the saturation temperature').argParser(pressure))
     .addOption(new Option('--prop <keys>', 'only these properties (comma-separated keys, e.g. pvap,rhol)').argParser(propertyKeys))
     .option('--extrapolate', 'evaluate correlations beyond their ranges where none covers T (each value flagged extrapolated)')
     .addHelpText(
