@@ -1,6 +1,6 @@
 // The one interface both backends implement and the server exposes. Every method returns the
 // exact v1 response body of its endpoint and fails with a ChemError carrying a v1 status.
-import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from './types.js';
+import type { CompoundResponse, ConversionResult, CorrelationList, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from './types.js';
 
 /** A state query (chem state, GET /api/v1/state). */
 export interface StateQuery {
@@ -53,6 +53,8 @@ export interface Backend {
   predict(smiles: string, opts?: PredictOptions): Promise<PredictionResult>;
   /** GET /api/v1/state (beyond v1): the compound `q` names (id, CAS, name, SMILES) at temperatures and a pressure. */
   state(q: string, query: StateQuery): Promise<StateResult>;
+  /** GET /cid/{cid}/correlations (beyond v1): the record's temperature correlations (of `key` only, if given), as chem state evaluates them. */
+  correlations(cid: string, key?: string): Promise<CorrelationList>;
   /** Local backend: the database's compound of this structure and how many properties it has measured values of. */
   measured?(smiles: string): Promise<{ cid: string; name: string; keys: number } | undefined>;
   /** Local backend: whether the database exists (a lookup would otherwise build it from CHEM_DATA_DIR). */

@@ -72,6 +72,7 @@ export function withSpinner(backend: Backend, ctx: Context): Backend {
     convert: wrap('converting', backend.convert.bind(backend)),
     predict: wrap('predicting', backend.predict.bind(backend)),
     state: wrap('evaluating', backend.state.bind(backend)),
+    correlations: wrap('fetching correlations', backend.correlations.bind(backend)),
     ...(backend.measured && { measured: backend.measured.bind(backend) }),
     ...(backend.hasDatabase && { hasDatabase: backend.hasDatabase.bind(backend) }),
     close: () => backend.close(),

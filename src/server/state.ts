@@ -1,4 +1,4 @@
-// Beyond v1: GET /state, a compound at temperatures and a pressure (chem state --json), under the
+// Beyond v1: GET /state and GET /cid/{cid}/correlations (below), a compound at temperatures and a pressure (chem state --json), under the
 // same keys, limits and error bodies as /api/v1. Query: q (id, CAS, InChIKey, name or SMILES), t
 // (comma-separated, with units: 25C, 298.15), p (with a unit: 1atm, 70kPa; kPa without), prop
 // (comma-separated keys), extrapolate (true|false). A malformed parameter is 400.
@@ -7,6 +7,7 @@ import { ChemError } from '../api/errors.js';
 import { property } from '../api/properties.js';
 import type { Backend } from '../api/backend.js';
 import type { StateQuery } from '../api/backend.js';
+import { resolveCompound } from '../lookup/resolve.js';
 import { quote } from './errors.js';
 import { param, pressure, temperatures, type Query } from './query.js';
 
@@ -35,5 +36,12 @@ export function registerState(app: FastifyInstance, backend: Backend, apiPrefix:
   app.get(`${apiPrefix}/state`, async (req) => {
     const { q, query } = stateRequest(req.query as Record<string, unknown>);
     return call(() => backend.state(q, query));
+  });
+  // the correlations chem state evaluates, for chem vle over a remote backend; ?key= one property's
+  app.get(`${apiPrefix}/cid/:cid/correlations`, async (req) => {
+    const key = param(req.query as Query, 'key');
+    if (key !== undefined && !property(key)) throw new ChemError(400, `unknown property key ${quote(key)}`);
+    const cid = (req.params as { cid: string }).cid;
+    return call(async () => backend.correlations(await resolveCompound(backend, cid), key));
   });
 }

@@ -1,15 +1,16 @@
 // A Txy or Pxy diagram of two compounds from what a backend serves: the components (by id, CAS or
 // name, resolve.ts), the pair's mixture record (its NRTL, UNIQUAC or Wilson set) and
-// each component's vapour-pressure correlations (the comments of its pvap points, vle/psat.ts).
+// each component's vapour-pressure correlations (the backend's stored ones, ranked as chem state ranks them).
 // Shared by `chem vle` and the server's GET /api/v1/vle.
 import { notFound, usageError } from '../api/errors.js';
-import type { Compound, DataPoint, Mixture, ParameterSet } from '../api/types.js';
+import type { Compound, Correlation, Mixture, ParameterSet } from '../api/types.js';
 import type { Backend } from '../api/backend.js';
 import { resolveCompound, type ResolveOptions } from '../lookup/resolve.js';
 import { roundResult } from './digits.js';
 import type { VlePoint, VleRequest, VleResult } from './types.js';
 import { ideal, lnGammaOf, MODELS, RECORD_MODEL, type LnGamma, type ModelName, type RQ } from './activity.js';
-import { parseCurve, type PsatCurve } from '../tdep/curve-text.js';
+import type { PsatCurve } from '../tdep/curve-text.js';
+import { Curves } from '../tdep/curves.js';
 import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, type Azeotrope, type Outcome } from './solve.js';
 import { Psat, type System } from './system.js';
 
@@ -36,44 +37,19 @@ function isSalt(c: Compound): boolean {
   return (c.smiles ?? '').includes('.') && /[+-]/.test(c.smiles ?? '');
 }
 
-/**
- * Which vapour-pressure correlation answers first where several cover T: the Wagner forms (fitted
- * over the whole liquid range, exact at Tc), then the wide-range forms, the Antoine fits last; the
- * order CalebBell/thermo ranks the same tables in. Curves with outlier points follow all others.
- */
-const PSAT_ORDER = [
-  'mcgarry\tWagner equation (3, 6)',
-  'poling\tWagner equation (2.5, 5)',
-  'poling\tTRC extended Antoine equation',
-  'perry\tDIPPR equation 101',
-  'vdi\tWagner equation (2.5, 5)',
-  'poling\tAntoine equation (log10 Pa)',
-  'alcock\tDIPPR equation 101 (ln Pa)',
-  'landolt\tAntoine equation (ln Pa)',
-];
-
 export interface Ranked {
   curve: PsatCurve;
-  point: DataPoint;
-  outlier: boolean;
-  rank: number;
+  /** The stored correlation (its source and reference). */
+  k: Correlation;
 }
 
-/** The compound's vapour-pressure correlations read from its pvap points, in the order they answer. */
-export function psatCurves(c: Pick<Compound, 'tpdep_props'>): Ranked[] {
-  const seen = new Map<string, Ranked>();
-  for (const p of (c.tpdep_props?.pvap ?? []) as DataPoint[]) {
-    if (p.calc) continue;
-    const key = `${p.s}\t${p.c ?? ''}`;
-    const r = seen.get(key);
-    if (r) r.outlier ||= !!p.o;
-    else {
-      const curve = parseCurve(p.c);
-      const rank = curve ? PSAT_ORDER.indexOf(`${p.s}\t${curve.equation}`) : -1;
-      if (curve) seen.set(key, { curve, point: p, outlier: !!p.o, rank: rank < 0 ? PSAT_ORDER.length + seen.size : rank });
-    }
-  }
-  return [...seen.values()].sort((a, b) => Number(a.outlier) - Number(b.outlier) || a.rank - b.rank);
+/**
+ * The compound's vapour-pressure correlations in the order chem state takes them (the backend's stored
+ * correlations, Curves.ranked: the one ranking of api/ranking.ts), each in Pa.
+ */
+export async function psatCurves(backend: Backend, c: Compound): Promise<Ranked[]> {
+  const { correlations } = await backend.correlations(c.id, 'pvap');
+  return new Curves({ correlations, points: {} }).ranked('pvap').map((k) => ({ k, curve: { equation: k.eq, coeffs: k.coeffs, tmin: k.tmin, tmax: k.tmax, f: (T: number) => k.f(T) * 1000 } }));
 }
 
 /** The pair's binary mixture record, or undefined when none holds both. */
@@ -121,15 +97,14 @@ export async function vleDiagram(backend: Backend, req: VleRequest, opts: Resolv
   checkRequest(req);
   const comps = [await resolve(backend, req.c1, opts), await resolve(backend, req.c2, opts)] as [Compound, Compound];
   if (comps[0].id === comps[1].id) throw usageError(`"${req.c1}" and "${req.c2}" are the same compound (${comps[0].compound}, ${comps[0].id})`);
-  const ranked = comps.map((c) => {
-    if (isSalt(c)) throw notFound(`${c.compound} (${c.id}) is a salt: it has no vapour pressure of its own`);
-    const r = psatCurves(c);
-    if (!r.length && c.tpdep_props?.pvap?.some((p) => !p.calc && p.c)) {
-      throw notFound(`the database holds the vapour pressures of ${c.compound} (${c.id}) without their coefficients: rebuild it (chem db build) for chem vle`);
-    }
-    if (!r.length) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database`);
-    return r;
-  }) as [Ranked[], Ranked[]];
+  const ranked = (await Promise.all(
+    comps.map(async (c) => {
+      if (isSalt(c)) throw notFound(`${c.compound} (${c.id}) is a salt: it has no vapour pressure of its own`);
+      const r = await psatCurves(backend, c);
+      if (!r.length) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database`);
+      return r;
+    }),
+  )) as [Ranked[], Ranked[]];
   const mix = req.model === 'ideal' ? undefined : await pairMixture(backend, comps[0], comps[1]);
   const swap = !!mix && mix.components[0]!.cid !== comps[0].id;
   const { model, set, lnGamma } = chooseModel(mix, req.model, comps, swap);
@@ -186,7 +161,7 @@ export async function vleDiagram(backend: Backend, req: VleRequest, opts: Resolv
       psat: comps.flatMap((c, i) =>
         ranked[i]!
           .filter((r) => used[i]!.has(r.curve))
-          .map((r) => ({ cid: c.id, name: c.compound, s: r.point.s, equation: r.curve.equation, tmin: r.curve.tmin, tmax: r.curve.tmax, ...(r.point.r ? { r: r.point.r } : {}) })),
+          .map((r) => ({ cid: c.id, name: c.compound, s: r.k.s, equation: r.curve.equation, tmin: r.curve.tmin, tmax: r.curve.tmax, ...(r.k.r ? { r: r.k.r } : {}) })),
       ),
     },
   };
