@@ -26,6 +26,7 @@ complete -c chem -l temp -x -a 'K C F' -d 'temperature unit of rows (table, CSV,
 complete -c chem -l pressure -x -a 'kPa bar atm psi MPa' -d 'pressure unit of rows (table, CSV, NDJSON --fields)'
 complete -c chem -l energy -x -a 'kJ/mol kcal/mol' -d 'energy unit of rows (table, CSV, NDJSON --fields)'
 complete -c chem -l fields -r -d 'comma-separated columns for table, CSV and NDJSON rows (e.g. id,compound,tb)'
+complete -c chem -l wide -d 'tables: print long text whole instead of cutting it with "…" to the terminal'\''s width'
 complete -c chem -l convert-json -d 'apply the unit options to JSON documents too (default: spec units)'
 complete -c chem -l backend -x -a 'local remote' -d 'local engine or remote v1 API (default: config backend, CHEM_BACKEND; remote when an API key is set, else local)'
 complete -c chem -l no-cache -d 'remote backend: neither read nor write the response cache'

@@ -132,7 +132,7 @@ function propertyRows(s: State, out: Render): string {
     return [def ? `${key} ${plainSymbol(def)}` : key, value, out.unit(def?.unit), [p.s, marks(p)].filter(Boolean).join(' '), others(points), eq];
   });
   if (!rows.length) return '(no property at these conditions)\n';
-  return out.table(['property', 'value', 'unit', 'source', 'others', { header: 'equation and range', fit: 'wrap' }], rows);
+  return out.table(['property', 'value', 'unit', { header: 'source', fit: 'truncate' }, { header: 'others', fit: 'truncate' }, { header: 'equation and range', fit: 'truncate' }], rows);
 }
 
 const marks = (p: StatePoint) => [p.calc ? 'calc' : '', p.interpolated ? 'interpolated' : '', p.extrapolated ? 'extrapolated' : ''].filter(Boolean).join(' ');
