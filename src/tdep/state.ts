@@ -50,7 +50,6 @@ function stateAt(curves: Curves, k: Constants, T: number, q: StateQuery, notices
       keys = q.props ?? PHASE_KEYS[phase].filter((key) => key !== 'pvap' || !k.tc || T < k.tc.v);
     } else notices.push(`${T} K: the phase cannot be told (no melting point, critical point or vapour pressure there)`);
   }
-  const have = new Set(curves.keys());
   for (const key of keys) {
     if (key === 'rhog') {
       const g = q.p === undefined ? undefined : gasDensity(T, q.p, k);
@@ -60,7 +59,8 @@ function stateAt(curves: Curves, k: Constants, T: number, q: StateQuery, notices
     }
     const { points, why } = curves.at(key, T, q.extrapolate);
     if (points.length) state.props[key] = points;
-    else if (why && (q.props || have.has(key))) notices.push(`${T} K: ${why}`);
+    // a property out of its sources' range is said only when asked for (--prop): it does not change the answer
+    else if (why && q.props) notices.push(`${T} K: ${why}`);
   }
   return state;
 }
