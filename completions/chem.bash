@@ -49,35 +49,35 @@ _chem() {
     --vf) COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   case "$path" in
-    '') subs='search convert predict config cache completion serve mcp mixtures mid cid db plot vle state flash lle'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'search') subs=''; opts='-p --page -L --limit --all --first -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'convert') subs='name smiles inchi inchikey cid'; opts='--file --strict -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'predict') subs=''; opts='--prop --jobs --t -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'config') subs='set get unset list path'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'config set') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'config get') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'config unset') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'config list') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'config path') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'cache') subs='clear path'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'cache clear') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'cache path') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'completion') subs='bash zsh fish'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'serve') subs=''; opts='--host --port --keys --no-auth --redis --redis-failure --redis-keys --metrics-token-file --trust-proxy -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'mcp') subs=''; opts='--http --host --port --keys --no-auth --json-text -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'mixtures') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'mid') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'cid') subs=''; opts='--points --prop -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'db') subs='build info path pull'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'db build') subs=''; opts='--from --include-nc --fresh --no-structure-index -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'db info') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'db path') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'db pull') subs=''; opts='--mirror --data-dir --include-nc --no-structure-index -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'plot') subs=''; opts='-o --out --terminal --width -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'vle') subs=''; opts='--p --t --x --model --dew --plot -o --out -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'state') subs=''; opts='--t --p --prop --extrapolate -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'flash') subs=''; opts='--z --t --p --vf --model -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
-    'lle') subs=''; opts='--t --model --plot -o --out -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --convert-json --backend --no-cache --insecure --help' ;;
+    '') subs='search convert predict config cache completion serve mcp mixtures mid cid db plot vle state flash lle'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'search') subs=''; opts='-p --page -L --limit --all --first -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'convert') subs='name smiles inchi inchikey cid'; opts='--file --strict -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'predict') subs=''; opts='--prop --jobs --t -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'config') subs='set get unset list path'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'config set') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'config get') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'config unset') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'config list') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'config path') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'cache') subs='clear path'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'cache clear') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'cache path') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'completion') subs='bash zsh fish'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'serve') subs=''; opts='--host --port --keys --no-auth --redis --redis-failure --redis-keys --metrics-token-file --trust-proxy -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'mcp') subs=''; opts='--http --host --port --keys --no-auth --json-text -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'mixtures') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'mid') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'cid') subs=''; opts='--points --prop -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'db') subs='build info path pull'; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'db build') subs=''; opts='--from --include-nc --fresh --no-structure-index -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'db info') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'db path') subs=''; opts='-V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'db pull') subs=''; opts='--mirror --data-dir --include-nc --no-structure-index -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'plot') subs=''; opts='-o --out --terminal --width -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'vle') subs=''; opts='--p --t --x --model --dew --plot -o --out -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'state') subs=''; opts='--t --p --prop --extrapolate -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'flash') subs=''; opts='--z --t --p --vf --model -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
+    'lle') subs=''; opts='--t --model --plot -o --out -V --version -f --format --json --no-color -q --quiet --debug --db --temp --pressure --energy --fields --wide --convert-json --backend --no-cache --insecure --help' ;;
   esac
   if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "$opts" -- "$cur")); else COMPREPLY=($(compgen -W "$subs" -- "$cur")); fi
 }

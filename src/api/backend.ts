@@ -1,6 +1,6 @@
 // The one interface both backends implement and the server exposes. Every method returns the
 // exact v1 response body of its endpoint and fails with a ChemError carrying a v1 status.
-import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from './types.js';
+import type { CompoundResponse, ConversionResult, ConvertFormat, CorrelationList, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from './types.js';
 import type { FlashRequest, FlashResult } from './flash.js';
 
 export type { FlashRequest, FlashResult };
@@ -69,6 +69,8 @@ export interface Backend {
   state(q: string, query: StateQuery): Promise<StateResult>;
   /** GET /api/v1/flash (beyond v1): the equilibrium phases of a feed of named compounds (vle/mixture-flash.ts). */
   flash(request: FlashRequest): Promise<FlashResult>;
+  /** GET /cid/{cid}/correlations (beyond v1): the record's temperature correlations (of `key` only, if given), as chem state evaluates them. */
+  correlations(cid: string, key?: string): Promise<CorrelationList>;
   /** Local backend: the database's compound of this structure and how many properties it has measured values of. */
   measured?(smiles: string): Promise<{ cid: string; name: string; keys: number } | undefined>;
   /** Local backend: the names closest to a word, closest first, one per compound (the resolver's readings of a misspelling). */

@@ -212,6 +212,28 @@ export interface ErrorBody {
  * equation and its range, `interpolated` between one source's measured points, `extrapolated` beyond
  * every source's range (only when asked for).
  */
+/** A stored temperature correlation of a compound (table `correlations`; GET /cid/{cid}/correlations, beyond v1). */
+export interface Correlation {
+  key: string;
+  s: string;
+  eq: string;
+  coeffs: number[];
+  /** The unit the equation gives (converted to the registry's). */
+  unit: string;
+  tmin: number;
+  tmax: number;
+  /** The record points' comment: the equation and its range. */
+  c?: string;
+  r?: string;
+  calc?: boolean;
+}
+
+/** GET /cid/{cid}/correlations (beyond v1): a compound's temperature correlations, of one property with ?key=. */
+export interface CorrelationList {
+  cid: string;
+  correlations: Correlation[];
+}
+
 export type StatePoint = DataPoint & { interpolated?: true; extrapolated?: true };
 
 /** One temperature (K) and pressure (kPa) of a state answer. */

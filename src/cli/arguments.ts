@@ -3,8 +3,9 @@
 // commander's one line on stderr ("option '--page <n>' argument 'x' is invalid. …"), exit 2.
 import { InvalidArgumentError } from 'commander';
 import { property } from '../api/properties.js';
+import { parsePressure, parseTemperature, parseTemperatures } from '../units/quantities.js';
 
-/** A flag's value read by a parser of tdep/quantities.ts (its message becomes commander's one line, exit 2). */
+/** A flag's value read by a parser of units/quantities.ts (its message becomes commander's one line, exit 2). */
 export const flag =
   <T>(parse: (s: string) => T) =>
   (s: string): T => {
@@ -42,16 +43,12 @@ export function wholeNumberIn(min: number, max: number) {
   };
 }
 
-/** Temperatures in K, comma-separated, each > 0. */
-export function temperatures(s: string): number[] {
-  const items = list(s);
-  if (!items.length) throw new InvalidArgumentError('expected temperatures in K, e.g. 298.15,500');
-  return items.map((x) => {
-    const t = Number(x);
-    if (!Number.isFinite(t) || t <= 0) throw new InvalidArgumentError(`"${x}" is not a temperature in kelvins > 0`);
-    return t;
-  });
-}
+/** Temperatures in K, comma-separated, each with an optional unit (298.15, 25C, 77F). */
+export const temperatures = flag(parseTemperatures);
+/** A temperature in K, with an optional unit. */
+export const temperature = flag(parseTemperature);
+/** A pressure in kPa, with an optional unit (101.325, 1atm, 2MPa). */
+export const pressure = flag(parsePressure);
 
 /** Property keys of the registry, comma-separated. */
 export function propertyKeys(s: string): string[] {

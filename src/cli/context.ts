@@ -35,6 +35,8 @@ export interface Context {
   debug: boolean;
   units: UnitPrefs;
   convertJson: boolean;
+  /** --wide: tables print long text whole. */
+  wide: boolean;
   /** --fields: the columns to show in table, CSV and NDJSON rows (applied by output.ts). */
   fields?: string[];
   /** True for batch input (`-`): progress counter instead of spinners. */
@@ -90,6 +92,7 @@ export interface GlobalOptions {
   pressure?: UnitPrefs['pressure'];
   energy?: UnitPrefs['energy'];
   convertJson?: boolean;
+  wide?: boolean;
   fields?: string[];
 }
 

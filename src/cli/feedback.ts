@@ -73,6 +73,7 @@ export function withSpinner(backend: Backend, ctx: Context): Backend {
     predict: wrap('predicting', backend.predict.bind(backend)),
     state: wrap('evaluating', backend.state.bind(backend)),
     flash: wrap('flashing', backend.flash.bind(backend)),
+    correlations: wrap('fetching correlations', backend.correlations.bind(backend)),
     ...(backend.measured && { measured: backend.measured.bind(backend) }),
     ...(backend.hasDatabase && { hasDatabase: backend.hasDatabase.bind(backend) }),
     close: () => backend.close(),

@@ -296,7 +296,7 @@ export function renderer(ctx: Context): Render {
       drawTable(
         columns.map((c) => (typeof c === 'string' ? { header: c } : c)),
         rows,
-        { width: Math.max(40, ctx.io.columns), header: ctx.color.bold },
+        { width: ctx.wide ? Infinity : Math.max(40, ctx.io.columns), header: ctx.color.bold },
       ),
     rows: (columns, rows) =>
       render.table(

@@ -40,6 +40,7 @@ export function buildProgram(deps: Deps): Command {
     .addOption(new Option('--pressure <unit>', 'pressure unit of rows (table, CSV, NDJSON --fields)').choices(CONFIG_KEYS.pressure.values))
     .addOption(new Option('--energy <unit>', 'energy unit of rows (table, CSV, NDJSON --fields)').choices(CONFIG_KEYS.energy.values))
     .addOption(new Option('--fields <list>', 'comma-separated columns for table, CSV and NDJSON rows (e.g. id,compound,tb)').argParser(fieldList))
+    .option('--wide', 'tables: print long text whole instead of cutting it with "…" to the terminal\'s width')
     .option('--convert-json', 'apply the unit options to JSON documents too (default: spec units)')
     .addOption(new Option('--backend <kind>', 'local engine or remote v1 API (default: config backend, CHEM_BACKEND; remote when an API key is set, else local)').choices(CONFIG_KEYS.backend.values))
     .option('--no-cache', 'remote backend: neither read nor write the response cache')

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import type { Backend, CloseName, CompoundOptions, ConvertOptions, FlashRequest, FlashResult, PredictOptions, StateQuery } from '../api/backend.js';
 import { ChemError } from '../api/errors.js';
 import { checkLocalCompoundId, checkLocalMixtureId } from '../api/ids.js';
-import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from '../api/types.js';
+import type { CompoundResponse, ConversionResult, ConvertFormat, CorrelationList, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from '../api/types.js';
 
 export interface LocalOptions {
   /** Path of the SQLite database. */
@@ -146,6 +146,14 @@ export class LocalBackend implements Backend {
     checkLocalMixtureId(mid);
     const { mixtureRecord } = await import('./store/import/mixtures-read.js');
     return mixtureRecord((await this.store()).db, mid);
+  }
+
+  async correlations(cid: string, key?: string): Promise<CorrelationList> {
+    checkLocalCompoundId(cid);
+    const store = await this.store();
+    const id = store.compound(cid) ? cid : store.aliasOf(cid);
+    if (!id) throw new ChemError(404, `no compound ${cid}`);
+    return { cid: id, correlations: store.correlations(id).filter((k) => key === undefined || k.key === key) };
   }
 
   async state(q: string, query: StateQuery): Promise<StateResult> {

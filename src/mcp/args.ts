@@ -4,7 +4,7 @@
 // a string with a unit ("25C", "1atm").
 import { usageError } from '../api/errors.js';
 import { property } from '../api/properties.js';
-import { parsePressure, parseTemperature } from '../tdep/quantities.js';
+import { parsePressure, parseTemperature } from '../units/quantities.js';
 
 export type Args = Record<string, unknown>;
 

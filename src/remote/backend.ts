@@ -3,8 +3,8 @@
 import type { Backend, PredictOptions, StateQuery, FlashRequest, FlashResult } from '../api/backend.js';
 import { usageError } from '../api/errors.js';
 import { checkCompoundIdForm, checkMixtureIdForm } from '../api/ids.js';
-import type { CompoundResponse, ConversionResult, ConvertFormat, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from '../api/types.js';
-import { checkCompound, checkConversion, checkMixture, checkMixtureList, checkPrediction, checkSearch, checkState, checkFlash } from './check.js';
+import type { CompoundResponse, ConversionResult, ConvertFormat, CorrelationList, MixtureList, MixtureResponse, PredictionResult, SearchResult, StateResult } from '../api/types.js';
+import { checkCompound, checkConversion, checkCorrelations, checkFlash, checkMixture, checkMixtureList, checkPrediction, checkSearch, checkState } from './check.js';
 import { RemoteClient, type ClientOptions } from './client.js';
 
 /** Cache lifetimes, seconds: records and structure-derived answers change rarely, searches more often. */
@@ -38,6 +38,13 @@ export class RemoteBackend implements Backend {
   async compound(cid: string): Promise<CompoundResponse> {
     checkCompoundIdForm(cid);
     return this.client.get(`/cid/${seg(cid)}`, { ttl: TTL.record, what: `compound ${cid}`, check: checkCompound });
+  }
+
+  /** Beyond v1: served by `chem serve` (chem vle's vapour pressures over the remote backend). */
+  async correlations(cid: string, key?: string): Promise<CorrelationList> {
+    checkCompoundIdForm(cid);
+    const path = `/cid/${seg(cid)}/correlations${key ? `?key=${seg(key)}` : ''}`;
+    return this.client.get(path, { ttl: TTL.record, what: `correlations of ${cid}`, check: checkCorrelations });
   }
 
   async mixtures(cid: string): Promise<MixtureList> {

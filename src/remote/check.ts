@@ -4,6 +4,7 @@
 import type {
   CompoundResponse,
   ConversionResult,
+  CorrelationList,
   MixtureList,
   MixtureResponse,
   PredictionResult,
@@ -132,6 +133,17 @@ export function checkFlash(v: unknown): FlashResult {
   });
   if (!array(r.notices, 'body.notices').every((n) => typeof n === 'string')) throw new ShapeError('body.notices should hold strings');
   return v as FlashResult;
+}
+
+export function checkCorrelations(v: unknown): CorrelationList {
+  const r = object(v, 'body');
+  fields(r, 'body', { cid: 'string', correlations: 'array' });
+  array(r.correlations, 'body.correlations').forEach((k, i) => {
+    const path = `body.correlations[${i}]`;
+    fields(object(k, path), path, { key: 'string', s: 'string', eq: 'string', coeffs: 'array', unit: 'string', tmin: 'number', tmax: 'number' }, { c: 'string', r: 'string', calc: 'boolean' });
+    if (!array((k as Obj).coeffs, `${path}.coeffs`).every((x) => typeof x === 'number')) throw new ShapeError(`${path}.coeffs should hold numbers`);
+  });
+  return v as CorrelationList;
 }
 
 export function checkMixtureList(v: unknown): MixtureList {

@@ -9,25 +9,20 @@ import { displayUnit } from '../units/display.js';
 import { Lru } from '../util/lru.js';
 import type { VleRequest, VleResult } from '../vle/types.js';
 import type { LleRequest } from '../vle/lle-diagram.js';
-import { components, numbers, param, type Query } from './query.js';
+import { components, numbers, param, pressure, temperature, temperatures, type Query } from './query.js';
 import { svgReply, unitsOf } from './ui/routes.js';
 
-/** The query of GET /vle: c1, c2 (id, CAS or name), p (kPa) or t (K), x (comma list), model, dew (400 when one is malformed; other keys are not read). */
+/** The query of GET /vle: c1, c2 (id, CAS or name), p (kPa, or with a unit: 1atm) or t (K, or 60C), x (comma list), model, dew (400 when one is malformed; other keys are not read). */
 function vleRequest(q: Query): VleRequest {
-  const number = (k: string): number | undefined => {
-    const v = numbers(q, k, 'a number');
-    if (v && v.length !== 1) throw new ChemError(400, `invalid ${k}: one number`);
-    return v?.[0];
-  };
   const dew = param(q, 'dew');
   if (dew !== undefined && dew !== 'true' && dew !== 'false') throw new ChemError(400, 'invalid dew: true or false');
   const x = numbers(q, 'x', 'mole fractions in [0, 1]');
-  return { ...components(q), p: number('p'), t: number('t'), x, model: param(q, 'model') as VleRequest['model'], dew: dew === 'true' };
+  return { ...components(q), p: pressure(q, 'p'), t: temperature(q, 't'), x, model: param(q, 'model') as VleRequest['model'], dew: dew === 'true' };
 }
 
-/** The query of GET /lle: c1, c2, t (K, comma list), model (400 when one is malformed). */
+/** The query of GET /lle: c1, c2, t (K or with units, comma list), model (400 when one is malformed). */
 function lleRequest(q: Query): LleRequest {
-  return { ...components(q), t: numbers(q, 't', 'temperatures in K'), model: param(q, 'model') as LleRequest['model'] };
+  return { ...components(q), t: temperatures(q, 't'), model: param(q, 'model') as LleRequest['model'] };
 }
 
 /** `call` runs the work within the server's concurrency and time limits. */

@@ -7,7 +7,9 @@
 // `extrapolated`), and the answer names the ranges that exist.
 import { isTDependent, property } from '../api/properties.js';
 import { roundSignificant, significantDigits } from '../api/precision.js';
-import type { DataPoint, StatePoint } from '../api/types.js';
+import type { Correlation, DataPoint, StatePoint } from '../api/types.js';
+
+export type { Correlation };
 import { orderPoints } from '../api/ranking.js';
 import { convert } from '../units/registry.js';
 import { curveFunction, EQUATION_ORDER, EQUATIONS } from './equations.js';
@@ -18,22 +20,6 @@ export const CURVE_DIGITS = 6;
 /** The widest gap between two measured points that are interpolated: GAP_K and GAP_FRACTION of T, the smaller. */
 const GAP_K = 50;
 const GAP_FRACTION = 0.2;
-
-/** A stored correlation (table `correlations`). */
-export interface Correlation {
-  key: string;
-  s: string;
-  eq: string;
-  coeffs: number[];
-  /** The unit the equation gives (converted to the registry's). */
-  unit: string;
-  tmin: number;
-  tmax: number;
-  /** The record points' comment: the equation and its range. */
-  c?: string;
-  r?: string;
-  calc?: boolean;
-}
 
 /** What a compound holds for its states: its correlations, and the T-dependent points of its record. */
 export interface CompoundCurves {
@@ -81,6 +67,15 @@ export class Curves {
     return this.byKey.get(key) ?? [];
   }
 
+  /**
+   * Every correlation of `key` in the order chem state takes them where several cover T (api/ranking.ts:
+   * measured before calculated, by SOURCE_RANKING; within a source, `preferred`). The saturation
+   * temperature and chem vle's vapour pressures take the first that covers T.
+   */
+  ranked(key: string): readonly Ready[] {
+    return rankCorrelations(this.byKey.get(key) ?? []);
+  }
+
   /** Each source's preferred correlation of `key` among `among` (by `preferred`). */
   private perSource(among: Ready[]): Ready[] {
     const best = new Map<string, Ready>();
@@ -92,7 +87,7 @@ export class Curves {
   private covering(key: string, T: number): [Ready, StatePoint][] {
     const all = this.byKey.get(key) ?? [];
     const covers = all.filter((k) => k.tmin - 1e-9 <= T && T <= k.tmax + 1e-9);
-    return preferred(covers).flatMap((k) => {
+    return rankCorrelations(covers).flatMap((k) => {
       const p = this.point(k, T);
       return p ? [[k, p] as [Ready, StatePoint]] : [];
     });
@@ -182,8 +177,14 @@ function withRange(k: Correlation): string {
   return / K\b/.test(c) ? c : `${c}, ${k.tmin}–${k.tmax} K`;
 }
 
+/** Correlations in the ranking's order (orderPoints on their source and calc), a source's preferred first. */
+export function rankCorrelations<K extends Correlation>(ks: readonly K[]): K[] {
+  const tagged = preferred(ks).map((k): DataPoint & { k: K } => ({ v: 0, s: k.s, ...(k.calc ? { calc: true } : {}), k }));
+  return (orderPoints(tagged) as typeof tagged).map(({ k }) => k);
+}
+
 /** Correlations in the order a source's are preferred: the registry's order of equations (Wagner before Antoine), then the narrower range. */
-function preferred(ks: Ready[]): Ready[] {
+function preferred<K extends Correlation>(ks: readonly K[]): K[] {
   return [...ks].sort((a, b) => EQUATION_ORDER.get(a.eq)! - EQUATION_ORDER.get(b.eq)! || a.tmax - a.tmin - (b.tmax - b.tmin));
 }
 

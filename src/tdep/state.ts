@@ -3,10 +3,8 @@
 // liquid's properties. Pure: the compound's curves and constants come from a backend (local/state.ts).
 import { notFound } from '../api/errors.js';
 import { roundSignificant } from '../api/precision.js';
-import type { DataPoint, State } from '../api/types.js';
-import { orderPoints } from '../api/ranking.js';
+import type { State } from '../api/types.js';
 import { CURVE_DIGITS, type Curves } from './curves.js';
-import { EQUATION_ORDER } from './equations.js';
 import { boilingCriticalPsat, gasDensity, phaseAt, solveSaturation, type Constants, type Phase } from './phase.js';
 import { estimatedPoint, estimatedSaturation, type PsatEstimate } from './psat-estimate.js';
 import type { StateQuery } from '../api/backend.js';
@@ -76,7 +74,6 @@ function stateAt(curves: Curves, k: Constants, T: number, q: StateQuery, notices
       keys = q.props ?? PHASE_KEYS[phase].filter((key) => key !== 'pvap' || !k.tc || T < k.tc.v);
     } else notices.push(`${T} K: the phase cannot be told (no melting point, critical point or vapour pressure there)`);
   }
-  const have = new Set(curves.keys());
   for (const key of keys) {
     if (key === 'rhog') {
       const g = q.p === undefined ? undefined : gasDensity(T, q.p, k);
@@ -86,22 +83,18 @@ function stateAt(curves: Curves, k: Constants, T: number, q: StateQuery, notices
     }
     const { points, why } = curves.at(key, T, q.extrapolate);
     if (points.length) state.props[key] = points;
-    else if (why && (q.props || have.has(key))) notices.push(`${T} K: ${why}`);
+    // a property out of its sources' range is said only when asked for (--prop): it does not change the answer
+    else if (why && q.props) notices.push(`${T} K: ${why}`);
   }
   return state;
 }
 
-/** The recommended vapour-pressure correlation whose range reaches P, and T where it equals P (6 significant digits). */
+/** The recommended vapour-pressure correlation whose range reaches P (Curves.ranked), and T where it equals P (6 significant digits). */
 function saturation(curves: Curves, P: number): { t: number; s: string; c: string } | undefined {
-  const reach = curves
-    .all('pvap')
-    .filter((c) => c.f(c.tmin) <= P && P <= c.f(c.tmax))
-    .sort((a, b) => EQUATION_ORDER.get(a.eq)! - EQUATION_ORDER.get(b.eq)!);
-  const ranked = orderPoints(reach.map((c): DataPoint & { k: (typeof reach)[number] } => ({ v: 0, s: c.s, ...(c.calc ? { calc: true } : {}), k: c }))) as unknown as { k: (typeof reach)[number] }[];
-  for (const { k: c } of ranked) {
+  for (const c of curves.ranked('pvap')) {
+    if (!(c.f(c.tmin) <= P && P <= c.f(c.tmax))) continue;
     const t = solveSaturation(c.f, P, c.tmin, c.tmax);
     if (t !== undefined) return { t: roundSignificant(t, CURVE_DIGITS), s: c.s, c: c.c ?? c.eq };
   }
   return undefined;
 }
-

@@ -1,9 +1,9 @@
 // A Txy or Pxy diagram of two compounds from what a backend serves: the components (by id, CAS or
 // name, resolve.ts), the pair's mixture record (its NRTL, UNIQUAC or Wilson set) and
-// each component's vapour-pressure correlations (the comments of its pvap points, vle/psat.ts).
+// each component's vapour-pressure correlations (the backend's stored ones, ranked as chem state ranks them).
 // Shared by `chem vle` and the server's GET /api/v1/vle.
 import { notFound, usageError } from '../api/errors.js';
-import type { Compound, DataPoint, Mixture, ParameterSet } from '../api/types.js';
+import type { Compound, Mixture, ParameterSet } from '../api/types.js';
 import type { Backend } from '../api/backend.js';
 import { resolveCompound, type ResolveOptions } from '../lookup/resolve.js';
 import { roundResult } from './digits.js';
@@ -11,7 +11,8 @@ import type { VlePoint, VleRequest, VleResult } from './types.js';
 import { binary, ideal, isGroupModel, lnGammaOf, MODELS, RECORD_MODEL, type GroupModelName, type LnGamma, type ModelName, type RQ } from './activity.js';
 import { countsRecord, type GroupCounts } from '../chem/unifac-groups.js';
 import { groupActivity, groupRule, type GroupActivity } from './group-models.js';
-import { parseCurve, type PsatCurve } from '../tdep/curve-text.js';
+import type { PsatCurve } from '../tdep/curve-text.js';
+import { Curves } from '../tdep/curves.js';
 import { estimatedPsat } from './psat-estimate.js';
 import { mixtureIdFor } from '../api/ids.js';
 import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, pureBoilingT, type Azeotrope, type Outcome } from './solve.js';
@@ -40,44 +41,21 @@ function isSalt(c: Compound): boolean {
   return (c.smiles ?? '').includes('.') && /[+-]/.test(c.smiles ?? '');
 }
 
-/**
- * Which vapour-pressure correlation answers first where several cover T: the Wagner forms (fitted
- * over the whole liquid range, exact at Tc), then the wide-range forms, the Antoine fits last; the
- * order CalebBell/thermo ranks the same tables in. Curves with outlier points follow all others.
- */
-const PSAT_ORDER = [
-  'mcgarry\tWagner equation (3, 6)',
-  'poling\tWagner equation (2.5, 5)',
-  'poling\tTRC extended Antoine equation',
-  'perry\tDIPPR equation 101',
-  'vdi\tWagner equation (2.5, 5)',
-  'poling\tAntoine equation (log10 Pa)',
-  'alcock\tDIPPR equation 101 (ln Pa)',
-  'landolt\tAntoine equation (ln Pa)',
-];
-
 export interface Ranked {
   curve: PsatCurve;
-  point: DataPoint;
-  outlier: boolean;
-  rank: number;
+  /** The stored correlation's source and reference, or an estimate's, with its relative e. */
+  s: string;
+  r?: string;
+  e?: number;
 }
 
-/** The compound's vapour-pressure correlations read from its pvap points, in the order they answer. */
-export function psatCurves(c: Pick<Compound, 'tpdep_props'>): Ranked[] {
-  const seen = new Map<string, Ranked>();
-  for (const p of (c.tpdep_props?.pvap ?? []) as DataPoint[]) {
-    if (p.calc) continue;
-    const key = `${p.s}\t${p.c ?? ''}`;
-    const r = seen.get(key);
-    if (r) r.outlier ||= !!p.o;
-    else {
-      const curve = parseCurve(p.c);
-      const rank = curve ? PSAT_ORDER.indexOf(`${p.s}\t${curve.equation}`) : -1;
-      if (curve) seen.set(key, { curve, point: p, outlier: !!p.o, rank: rank < 0 ? PSAT_ORDER.length + seen.size : rank });
-    }
-  }
-  return [...seen.values()].sort((a, b) => Number(a.outlier) - Number(b.outlier) || a.rank - b.rank);
+/**
+ * The compound's vapour-pressure correlations in the order chem state takes them (the backend's stored
+ * correlations, Curves.ranked: the one ranking of api/ranking.ts), each in Pa.
+ */
+export async function psatCurves(backend: Backend, c: Compound): Promise<Ranked[]> {
+  const { correlations } = await backend.correlations(c.id, 'pvap');
+  return new Curves({ correlations, points: {} }).ranked('pvap').map((k) => ({ s: k.s, ...(k.r ? { r: k.r } : {}), curve: { equation: k.eq, coeffs: k.coeffs, tmin: k.tmin, tmax: k.tmax, f: (T: number) => k.f(T) * 1000 } }));
 }
 
 /** The pair's binary mixture record, or undefined when none holds both. */
@@ -193,16 +171,7 @@ export async function vleDiagram(backend: Backend, req: VleRequest, opts: Resolv
       psat: comps.flatMap((c, i) =>
         ranked[i]!
           .filter((r) => used[i]!.has(r.curve))
-          .map((r) => ({
-            cid: c.id,
-            name: c.compound,
-            s: r.point.s,
-            equation: r.curve.equation,
-            tmin: r.curve.tmin,
-            tmax: r.curve.tmax,
-            ...(r.point.r ? { r: r.point.r } : {}),
-            ...(r.point.calc ? { calc: true as const, e: r.point.e! } : {}),
-          })),
+          .map((r) => ({ cid: c.id, name: c.compound, s: r.s, equation: r.curve.equation, tmin: r.curve.tmin, tmax: r.curve.tmax, ...(r.r ? { r: r.r } : {}), ...(r.e !== undefined ? { calc: true as const, e: r.e } : {}) })),
       ),
     },
   };
@@ -226,16 +195,13 @@ export function splitNotice(model: string): string {
 /** The compound's correlations, else (a notice in `notes`) chem's structure-based estimate; 404 when it has neither. */
 async function rankedOrEstimated(backend: Backend, c: Compound, notes: string[]): Promise<Ranked[]> {
   if (isSalt(c)) throw notFound(`${c.compound} (${c.id}) is a salt: it has no vapour pressure of its own`);
-  const r = psatCurves(c);
+  const r = await psatCurves(backend, c);
   if (r.length) return r;
-  if (c.tpdep_props?.pvap?.some((p) => !p.calc && p.c)) {
-    throw notFound(`the database holds the vapour pressures of ${c.compound} (${c.id}) without their coefficients: rebuild it (chem db build) for chem vle`);
-  }
   const est = await estimatedPsat(backend, c);
   if (!est) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database and chem cannot estimate one from its structure`);
   const e = Number(est.relE.toPrecision(2));
   notes.push(`${c.compound} has no measured vapour-pressure correlation: its vapour pressure is chem's structure-based estimate (${est.s}, calc, e ≈ ${Math.round(e * 100)} % of the value), ${est.curve.tmin}–${est.curve.tmax} K`);
-  return [{ curve: est.curve, point: { u: 'pvap', s: est.s, v: NaN, calc: true, e, ...(est.r ? { r: est.r } : {}) }, outlier: false, rank: 0 }];
+  return [{ curve: est.curve, s: est.s, e, ...(est.r ? { r: est.r } : {}) }];
 }
 
 export interface Chosen {

@@ -3,7 +3,7 @@
 // commas), z (comma-separated), t and p (with units, as chem flash takes them: 220K, 3MPa; K and kPa
 // without), vf (0 or 1), model. A malformed parameter is 400.
 import { ChemError } from '../api/errors.js';
-import { parsePressure, parseTemperature } from '../tdep/quantities.js';
+import { parsePressure, parseTemperature } from '../units/quantities.js';
 import { FLASH_MODELS, type FlashModel, type FlashRequest } from './mixture-flash.js';
 
 const enc = encodeURIComponent;

@@ -86,9 +86,10 @@ async function activityOf(backend: Backend, model: Exclude<FlashModel, 'pr'>, co
 }
 
 /** Modified Raoult's law over the components' vapour-pressure correlations (404 for one without). */
-function raoultOf(comps: readonly Compound[], activity: Activity, canSplit: boolean): Fugacity {
-  const parts = comps.map((c) => {
-    const curves = psatCurves(c).map((r) => r.curve);
+async function raoultOf(backend: Backend, comps: readonly Compound[], activity: Activity, canSplit: boolean): Promise<Fugacity> {
+  const all = await Promise.all(comps.map((c) => psatCurves(backend, c)));
+  const parts = comps.map((c, i) => {
+    const curves = all[i]!.map((r) => r.curve);
     if (!curves.length) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database: try --model pr`);
     const ps = new Psat(c.compound, curves);
     return { psat: (T: number) => ps.at(T), mw: c.mw ?? NaN };
@@ -161,7 +162,7 @@ export async function flashMixture(backend: Backend, request: FlashRequest, opts
   } else {
     const a = await activityOf(backend, chosen, comps, found, byRule, notices);
     name = a.name;
-    model = raoultOf(comps, a.activity, chosen !== 'wilson' && chosen !== 'ideal');
+    model = await raoultOf(backend, comps, a.activity, chosen !== 'wilson' && chosen !== 'ideal');
   }
   const st = solve(model, r.z, r);
   if (['nrtl', 'uniquac'].includes(chosen) && st.phases.some((ph) => ph.phase === 'liquid2')) notices.push(splitNotice(NAMES[chosen]));

@@ -23,10 +23,13 @@ afterAll(() => db?.close());
 const names = async (q: string, page?: number) => (await engine.search(q, page)).comps.map((c) => c.compound);
 
 describe('representative values shown in rows', () => {
-  it('median of the measured values; calculated ones only when nothing was measured', () => {
-    expect(representative([{ v: 1, calc: 0 }, { v: 3, calc: 0 }, { v: 10, calc: 1 }])).toBe(2);
-    expect(representative([{ v: 4, calc: 0 }, { v: 1, calc: 0 }, { v: 9, calc: 0 }])).toBe(4);
-    expect(representative([{ v: 5, calc: 1 }, { v: 7, calc: 1 }])).toBe(6);
+  it("the record's [0]: measured before outliers and calculated values, then by SOURCE_RANKING (docs/records.md)", () => {
+    // ethanol's tb in the full database: the median of the measured values was 351.44 K; the record recommends
+    // heos's 351.57044 K (the reference equation of state), as chem cid does
+    const tb = [['physprop', 351.35], ['crc', 351.39], ['critprop', 351.42], ['yaws', 351.44], ['crc', 351.44], ['wikidata', 351.48333], ['webbook', 351.5], ['heos', 351.57044], ['chemsep', 351.8]] as const;
+    expect(representative([{ v: 351.3685, s: 'opera', calc: true }, ...tb.map(([s, v]) => ({ s, v }))])).toBe(351.57044);
+    expect(representative([{ v: 340, s: 'chemsep', o: true }, { v: 351.4, s: 'wikidata' }])).toBe(351.4);
+    expect(representative([{ v: 5, s: 'joback', calc: true }, { v: 7, s: 'chem-ml-1.0', calc: true }])).toBe(7);
     expect(representative([])).toBeUndefined();
   });
 });

@@ -103,6 +103,17 @@ describe('filters', () => {
     expect(parseQuery('has:hfus').filters).toEqual([{ kind: 'has', key: 'hfus' }]);
   });
 
+  it('temperatures and pressures may carry a unit (25 °C = 298.15 K, 1 MPa = 1000 kPa, 1 atm = 101.325 kPa by definition)', () => {
+    expect(parseQuery('tb<25C').filters).toEqual([{ kind: 'range', key: 'tb', lo: -Infinity, hi: 298.15, loOpen: false, hiOpen: true }]);
+    expect(parseQuery('pc:3MPa..5MPa').filters[0]).toMatchObject({ lo: 3000, hi: 5000 });
+    expect(parseQuery('pc>=1atm').filters[0]).toMatchObject({ lo: 101.325, loOpen: false });
+    expect(parseQuery('tf>32F').filters[0]).toMatchObject({ lo: 273.15 });
+    // 78C: the values that round to 78 °C, 350.65 <= T < 351.65 K
+    expect(parseQuery('tb:78C').filters[0]).toMatchObject({ lo: 350.65, hi: 351.65 });
+    expect(usage(() => parseQuery('mw<25C')).message).toContain('invalid filter "mw<25C"');
+    expect(usage(() => parseQuery('tb<25MPa')).message).toContain('or with a unit: 25C, 77F');
+  });
+
   it('a single value means the values that round to it at the precision written', () => {
     expect(parseQuery('tb:351').filters[0]).toMatchObject({ lo: 350.5, hi: 351.5, hiOpen: true });
     const f = parseQuery('mw:46.07').filters[0] as { lo: number; hi: number };

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { Backend, ConvertOptions, StateQuery } from '../../src/api/backend.js';
 import { ChemError } from '../../src/api/errors.js';
 import { compoundIdFor, mixtureIdFor } from '../../src/api/ids.js';
-import type { Compound, ConversionResult, ConvertFormat, Mixture, PredictionResult, SearchResult, StateResult } from '../../src/api/types.js';
+import type { Compound, ConversionResult, ConvertFormat, Correlation, CorrelationList, Mixture, PredictionResult, SearchResult, StateResult } from '../../src/api/types.js';
+import { parseCurve } from '../../src/tdep/curve-text.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/server/compounds.json', import.meta.url), 'utf8')) as {
   compounds: Omit<Compound, 'id'>[];
@@ -120,6 +121,22 @@ export class FakeBackend implements Backend {
       props: Object.fromEntries(Object.entries(c.tpdep_props ?? {}).flatMap(([k, ps]) => (ps.some((p) => p.t === t) ? [[k, ps.filter((p) => p.t === t)]] : []))),
     }));
     return { compound: { cid: c.id, name: c.compound, cas: c.cas ?? '' }, states, notices: [], src: c.src ?? {} };
+  }
+
+  /** The vapour-pressure correlations the fixture's pvap comments describe (equation, range, coefficients: tdep/curve-text.ts). */
+  async correlations(cid: string, key?: string): Promise<CorrelationList> {
+    await this.enter('correlations', cid, key);
+    const c = COMPOUNDS.find((x) => x.id === cid);
+    if (!c) throw new ChemError(404, `no compound ${cid}`);
+    const seen = new Set<string>();
+    const correlations: Correlation[] = [];
+    for (const p of key === undefined || key === 'pvap' ? (c.tpdep_props?.pvap ?? []) : []) {
+      const k = parseCurve(p.c);
+      if (!k || seen.has(`${p.s}\t${p.c}`)) continue;
+      seen.add(`${p.s}\t${p.c}`);
+      correlations.push({ key: 'pvap', s: p.s, eq: k.equation, coeffs: k.coeffs, unit: 'Pa', tmin: k.tmin, tmax: k.tmax, c: p.c, ...(p.r ? { r: p.r } : {}), ...(p.calc ? { calc: true } : {}) });
+    }
+    return { cid: c.id, correlations };
   }
 
   async close(): Promise<void> {}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Curves, type Correlation } from '../../src/tdep/curves.js';
 import { curveFunction, equation } from '../../src/tdep/equations.js';
 import { gasDensity, pengRobinsonZ, phaseAt, solveSaturation } from '../../src/tdep/phase.js';
-import { parsePressure, parseTemperature, parseTemperatures } from '../../src/tdep/quantities.js';
+import { parsePressure, parseTemperature, parseTemperatures } from '../../src/units/quantities.js';
 import { statesOf } from '../../src/tdep/state.js';
 
 describe('temperatures and pressures with units', () => {

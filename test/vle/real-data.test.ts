@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DataPoint, ParameterSet } from '../../src/api/types.js';
+import type { Correlation, ParameterSet } from '../../src/api/types.js';
 import { ImportContext, Tally } from '../../src/local/store/import/context.js';
 import { withForm } from '../../src/local/store/import/mixtures-models.js';
 import { parseThermoFile, THERMO_FILES, THERMO_IP } from '../../src/local/store/import/mixtures-thermo.js';
@@ -15,14 +15,14 @@ import { chemsep } from '../../src/local/store/import/chemsep.js';
 import { tables } from '../../src/local/store/import/runner.js';
 import { VAPOR_PRESSURE } from '../../src/local/store/import/specs/vapor-pressure.js';
 import { lnGammaOf, RECORD_MODEL, type ModelName, type RQ } from '../../src/vle/activity.js';
-import { psatCurves } from '../../src/vle/diagram.js';
+import { Curves } from '../../src/tdep/curves.js';
 import { criticalPoints, liquidsAt } from '../../src/vle/lle.js';
 import { azeotrope, bubbleT, isPoint } from '../../src/vle/solve.js';
 import { Psat, type System } from '../../src/vle/system.js';
 
 const DATA = [process.env.CHEM_DATA_DIR, '/work/shared/data'].find((d) => d && existsSync(join(d, THERMO_IP, 'ChemSep/nrtl.json')));
 
-let pvap: Map<string, DataPoint[]>;
+let pvap: Map<string, Correlation[]>;
 const rq = new Map<string, { r?: number; q?: number }>();
 const sets = new Map<string, { a: string; b: string; set: ParameterSet }[]>();
 
@@ -34,7 +34,15 @@ beforeAll(() => {
     if (p.key === 'uniquac_r' || p.key === 'uniquac_q') (rq.get(p.ref) ?? rq.set(p.ref, {}).get(p.ref)!)[p.key === 'uniquac_r' ? 'r' : 'q'] = p.v;
   }
   pvap = new Map();
-  for (const p of ctx.points) if (p.key === 'pvap') (pvap.get(p.ref) ?? pvap.set(p.ref, []).get(p.ref)!).push(p);
+  // each point's correlation, as the store keeps it (write.ts): once per source, equation and range
+  const seen = new Set<string>();
+  for (const p of ctx.points) {
+    const k = p.curve;
+    const id = k && `${p.ref}\t${p.s}\t${k.eq}\t${k.coeffs.join(',')}\t${k.tmin}\t${k.tmax}`;
+    if (p.key !== 'pvap' || !k || seen.has(id!)) continue;
+    seen.add(id!);
+    (pvap.get(p.ref) ?? pvap.set(p.ref, []).get(p.ref)!).push({ key: 'pvap', s: p.s, eq: k.eq, coeffs: k.coeffs, unit: k.unit, tmin: k.tmin, tmax: k.tmax, ...(p.calc ? { calc: true } : {}) });
+  }
   for (const file of ['ChemSep/nrtl.json', 'ChemSep/wilson.json', 'ChemSep/uniquac.json']) {
     const def = THERMO_FILES.find((f) => f.file === file)!;
     const pairs = parseThermoFile(def, readFileSync(join(DATA!, THERMO_IP, file), 'utf8'), new Tally(file, def.s));
@@ -42,9 +50,28 @@ beforeAll(() => {
   }
 }, 60_000);
 
-/** The system of two CAS numbers as chem vle builds it, component 1 first. */
+/** The order CalebBell/thermo ranks the vapour-pressure tables in: Wagner forms, wide-range forms, Antoine fits last. */
+const THERMO_ORDER = [
+  'mcgarry\tWagner equation (3, 6)',
+  'poling\tWagner equation (2.5, 5)',
+  'poling\tTRC extended Antoine equation',
+  'perry\tDIPPR equation 101',
+  'vdi\tWagner equation (2.5, 5)',
+  'poling\tAntoine equation (log10 Pa)',
+  'alcock\tDIPPR equation 101 (ln Pa)',
+  'landolt\tAntoine equation (ln Pa)',
+];
+
+/** The system of two CAS numbers with the curves thermo takes, component 1 first. */
 function system(cas1: string, cas2: string, model: ModelName = 'nrtl'): System {
-  const psat = [cas1, cas2].map((cas) => new Psat(cas, psatCurves({ tpdep_props: { pvap: pvap.get(`cas:${cas}`) ?? [] } }).map((r) => r.curve))) as [Psat, Psat];
+  // the curves in the order the thermo script that gave the expected values took them (THERMO_ORDER), each in Pa:
+  // the solver is checked on the same inputs (chem vle itself takes chem state's ranking, Curves.ranked)
+  const at = (k: Correlation) => (THERMO_ORDER.indexOf(`${k.s}\t${k.eq}`) + THERMO_ORDER.length + 1) % (THERMO_ORDER.length + 1);
+  const curves = (cas: string) =>
+    [...new Curves({ correlations: pvap.get(`cas:${cas}`) ?? [], points: {} }).ranked('pvap')]
+      .sort((a, b) => at(a) - at(b))
+      .map((k) => ({ equation: k.eq, coeffs: k.coeffs, tmin: k.tmin, tmax: k.tmax, f: (T: number) => k.f(T) * 1000 }));
+  const psat = [cas1, cas2].map((cas) => new Psat(cas, curves(cas))) as [Psat, Psat];
   const pair = sets.get(RECORD_MODEL[model])!.find((p) => (p.a === cas1 && p.b === cas2) || (p.a === cas2 && p.b === cas1))!;
   const [a, b] = [cas1, cas2].map((cas) => rq.get(`cas:${cas}`) as RQ);
   return { model, lnGamma: lnGammaOf(model, pair.set, pair.a !== cas1, [a!, b!])!, psat };

@@ -4,7 +4,7 @@
 // row per phase.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { usageError } from '../../api/errors.js';
-import { parsePressure, parseTemperature } from '../../tdep/quantities.js';
+import { parsePressure, parseTemperature } from '../../units/quantities.js';
 import { FLASH_MODELS, type FlashModel, type FlashRequest, type FlashResult } from '../../vle/mixture-flash.js';
 import { flag, list } from '../arguments.js';
 import { action, type Deps } from '../command.js';

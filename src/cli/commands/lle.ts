@@ -26,7 +26,7 @@ export function lleCommand(deps: Deps): Command {
     .description('liquid-liquid equilibrium of two compounds: the two coexisting liquids at each temperature (NRTL or UNIQUAC), the binodal and critical solution temperatures')
     .argument('[a]', 'component 1: compound id, CAS or name')
     .argument('[b]', 'component 2: compound id, CAS or name')
-    .addOption(new Option('--t <K,...>', 'temperatures (default 298.15)').argParser(temperatures))
+    .addOption(new Option('--t <list>', 'temperatures, comma-separated, with a unit: 298.15 (K), 25C, 77F (default 298.15)').argParser(temperatures))
     .addOption(new Option('--model <model>', 'activity model (default: the NRTL set of the mixture record, else UNIQUAC, else UNIFAC-LLE, modified UNIFAC, UNIFAC)').choices(LLE_MODELS))
     .option('--plot', 'draw the binodal from 50 K below the lowest to 50 K above the highest temperature on the terminal')
     .option('-o, --out <file>', 'write the binodal as an SVG or PNG chart (by extension)')

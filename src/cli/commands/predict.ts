@@ -74,7 +74,7 @@ export function predictCommand(deps: Deps): Command {
     .argument('[smiles]', 'the structure as SMILES (or a name, CAS number or compound id of the database: its structure), or - to read .smi lines ("SMILES [name]") from stdin')
     .addOption(new Option('--prop <keys>', 'only these properties, comma-separated (e.g. tb,tc,logp)').argParser(propertyKeys))
     .addOption(new Option('--jobs <n>', 'batches of 2000+ lines: worker threads (default: one per core on 3+ cores, 1 on 2, 0 on 1; 1: it walks the model trees while the main thread analyses; 0: none)').argParser(wholeNumber(0)))
-    .addOption(new Option('--t <kelvins>', 'temperatures for cpg, dvisc and the corresponding-states estimates pvap rhol hvapt cpl srf tcondl, comma-separated (CSV: the T columns; default 298.15)').argParser(temperatures))
+    .addOption(new Option('--t <list>', 'temperatures for cpg, dvisc and the corresponding-states estimates pvap rhol hvapt cpl srf tcondl, comma-separated, with a unit: 298.15 (K), 25C, 77F (CSV: the T columns; default 298.15)').argParser(temperatures))
     .addHelpText(
       'after',
       examples(

@@ -11,8 +11,8 @@ import { isTDependent, plainSymbol, PROPERTIES, property } from '../../api/prope
 import { pointText } from '../../api/precision.js';
 import type { State, StatePoint, StateResult } from '../../api/types.js';
 import type { StateQuery } from '../../api/backend.js';
-import { parsePressure, parseTemperature, parseTemperatures } from '../../tdep/quantities.js';
-import { flag, propertyKeys } from '../arguments.js';
+import { parsePressure, parseTemperature } from '../../units/quantities.js';
+import { pressure, propertyKeys, temperatures } from '../arguments.js';
 import { readLines, runBatch } from '../batch.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
@@ -34,8 +34,8 @@ export function stateCommand(deps: Deps): Command {
   return new Command('state')
     .description('properties of a compound at temperatures and a pressure, from its sources\' correlations: the recommended value first, the phase, the boiling temperature at a pressure')
     .argument('[compound]', 'compound id, CAS number, InChIKey, name or SMILES; - reads "COMPOUND T [P]" lines from stdin')
-    .addOption(new Option('--t <list>', 'temperatures, comma-separated, with a unit: 298.15 (K), 25C, 77F').argParser(flag(parseTemperatures)))
-    .addOption(new Option('--p <pressure>', 'pressure, with a unit: 101.325 (kPa), 1atm, 70kPa, 1bar, 14.7psi; alone, the saturation temperature').argParser(flag(parsePressure)))
+    .addOption(new Option('--t <list>', 'temperatures, comma-separated, with a unit: 298.15 (K), 25C, 77F').argParser(temperatures))
+    .addOption(new Option('--p <pressure>', 'pressure, with a unit: 101.325 (kPa), 1atm, 70kPa, 1bar, 14.7psi; alone, the saturation temperature').argParser(pressure))
     .addOption(new Option('--prop <keys>', 'only these properties (comma-separated keys, e.g. pvap,rhol)').argParser(propertyKeys))
     .option('--extrapolate', 'evaluate correlations beyond their ranges where none covers T (each value flagged extrapolated)')
     .addHelpText(
@@ -132,7 +132,7 @@ function propertyRows(s: State, out: Render): string {
     return [def ? `${key} ${plainSymbol(def)}` : key, value, out.unit(def?.unit), [p.s, marks(p)].filter(Boolean).join(' '), others(points), eq];
   });
   if (!rows.length) return '(no property at these conditions)\n';
-  return out.table(['property', 'value', 'unit', 'source', 'others', { header: 'equation and range', fit: 'wrap' }], rows);
+  return out.table(['property', 'value', 'unit', { header: 'source', fit: 'truncate' }, { header: 'others', fit: 'truncate' }, { header: 'equation and range', fit: 'truncate' }], rows);
 }
 
 const marks = (p: StatePoint) => [p.calc ? 'calc' : '', p.interpolated ? 'interpolated' : '', p.extrapolated ? 'extrapolated' : ''].filter(Boolean).join(' ');

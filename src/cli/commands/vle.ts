@@ -8,7 +8,7 @@ import { extname } from 'node:path';
 import { usageError } from '../../api/errors.js';
 import { MODELS, type ModelName } from '../../vle/activity.js';
 import type { VleResult } from '../../vle/types.js';
-import { list } from '../arguments.js';
+import { list, pressure, temperature } from '../arguments.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
@@ -24,12 +24,6 @@ interface Options {
   plot?: boolean;
   out?: string;
 }
-
-const positive = (what: string) => (s: string) => {
-  const v = Number(s);
-  if (!s.trim() || !Number.isFinite(v) || v <= 0) throw new InvalidArgumentError(`expected ${what} > 0`);
-  return v;
-};
 
 /** Mole fractions, comma-separated; a value outside [0, 1] is a usage error. */
 function fractions(s: string): number[] {
@@ -47,8 +41,8 @@ export function vleCommand(deps: Deps): Command {
     .description("vapour-liquid equilibrium of two compounds: Txy or Pxy diagram, bubble or dew points and the azeotrope, by modified Raoult's law; where the liquid splits, the three-phase point (both liquids) and the heteroazeotrope")
     .argument('[a]', 'component 1: compound id, CAS or name')
     .argument('[b]', 'component 2: compound id, CAS or name')
-    .addOption(new Option('--p <kPa>', 'pressure of an isobaric Txy diagram (default 101.325)').argParser(positive('a pressure in kPa')))
-    .addOption(new Option('--t <K>', 'temperature of an isothermal Pxy diagram').argParser(positive('a temperature in K')))
+    .addOption(new Option('--p <pressure>', 'pressure of an isobaric Txy diagram, with a unit: 101.325 (kPa), 1atm, 2MPa (default 101.325)').argParser(pressure))
+    .addOption(new Option('--t <temperature>', 'temperature of an isothermal Pxy diagram, with a unit: 308.15 (K), 60C, 140F').argParser(temperature))
     .addOption(new Option('--x <list>', 'mole fractions of component 1 (default 0 to 1 by 0.05); with --dew, of the vapour').argParser(fractions))
     .addOption(new Option('--model <model>', 'activity model, or pr: Peng–Robinson with kij (default: the best set the mixture record has, NRTL first; else modified UNIFAC (Dortmund), else UNIFAC; Peng–Robinson by the rule of docs/mixtures.md)').choices([...MODELS, 'pr']))
     .option('--dew', 'dew points: --x gives the vapour composition')

@@ -4,7 +4,7 @@
 //
 //   search_rank(ord PK, compound_id, row)   every compound numbered in tie-break order: more data
 //                                      points first, then the name (case-insensitive), then the id;
-//                                      with its search-result JSON (the representative tb and tf
+//                                      with its search-result JSON (the tb and tf of the record's [0]
 //                                      included), so a page of results is one string to parse.
 //   search_names(norm, ord, main, len, mask)   every name's normal form with its compound's ord;
 //                                      index (norm, ord, main) answers exact and prefix matches,
@@ -25,8 +25,8 @@
 //                                      length as the suggestions hold it in memory (suggest.ts's
 //                                      NameList), read in a few ms instead of ~400 ms of rows. An
 //                                      index built before it has none: its rows are read then.
-import type { Compound } from '../../../api/types.js';
-import { median } from '../../../api/precision.js';
+import type { Compound, DataPoint } from '../../../api/types.js';
+import { orderPoints } from '../../../api/ranking.js';
 import type { DB } from '../schema.js';
 import type { CompoundIdentityRow } from '../store.js';
 import type { BuildStep } from '../steps.js';
@@ -46,13 +46,9 @@ function resultCompound(r: CompoundIdentityRow, shown: (number | undefined)[]): 
   return c;
 }
 
-/**
- * The value shown for a property in a result row: the median of the measured values (outliers
- * left out), or of the calculated ones when nothing was measured; with the precision of its values (precision.ts).
- */
-export function representative(points: { v: number; calc: number }[]): number | undefined {
-  const measured = points.filter((p) => !p.calc);
-  return median((measured.length ? measured : points).map((p) => p.v));
+/** The value shown for a property in a result row: the record's [0], the first of the one ranking (api/ranking.ts). */
+export function representative(points: readonly DataPoint[]): number | undefined {
+  return orderPoints(points)[0]?.v;
 }
 
 const TABLES = ['search_rank', 'search_names', 'search_words', 'search_prefixes', 'search_values', 'search_keys', 'search_name_list'];
@@ -124,10 +120,11 @@ export function buildSearchIndex(db: DB, broadPrefix = BROAD_PREFIX): void {
     const putPrefix = db.prepare('INSERT INTO search_prefixes (prefix, ords) VALUES (?, ?)');
     const norms = db.prepare('SELECT norm FROM search_names ORDER BY norm').pluck().all() as string[];
     for (const p of broadPrefixes(norms, broadPrefix)) putPrefix.run(p, ordsBlob(range.all(p, p + '\uffff') as number[]));
-    const points = db.prepare(`SELECT compound_id AS id, key, v, calc FROM points WHERE key IN (${SHOWN.map(() => '?').join(', ')}) AND o = 0 ORDER BY compound_id`);
-    const byCompound = new Map<string, { key: string; v: number; calc: number }[]>();
-    for (const p of points.iterate(...SHOWN) as Iterable<{ id: string; key: string; v: number; calc: number }>) {
-      (byCompound.get(p.id) ?? byCompound.set(p.id, []).get(p.id)!).push(p);
+    const points = db.prepare(`SELECT compound_id AS id, key, v, s, t, calc, o FROM points WHERE key IN (${SHOWN.map(() => '?').join(', ')}) ORDER BY compound_id, rowid`);
+    const byCompound = new Map<string, (DataPoint & { key: string })[]>();
+    for (const p of points.iterate(...SHOWN) as Iterable<{ id: string; key: string; v: number; s: string; t: number | null; calc: number; o: number }>) {
+      const point = { key: p.key, v: p.v, s: p.s, ...(p.t !== null && { t: p.t }), ...(p.calc && { calc: true }), ...(p.o && { o: true }) };
+      (byCompound.get(p.id) ?? byCompound.set(p.id, []).get(p.id)!).push(point);
     }
     const compounds = db
       .prepare(

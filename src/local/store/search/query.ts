@@ -9,6 +9,7 @@ import { isInchiKey } from '../../../api/inchikey.js';
 import { PROPERTY_KEYS, isTDependent, property } from '../../../api/properties.js';
 import { hillOf } from '../formula.js';
 import { normalizeText } from '../../../util/text.js';
+import { readQuantity, type Written } from '../../../units/quantities.js';
 
 export type Term =
   | { kind: 'cid'; id: string }
@@ -166,10 +167,21 @@ function parseFilter(key: string, op: string, value: string): Filter {
     }
     throw usageError(`unknown search key "${key}"; valid keys: ${validKeys()}`);
   }
-  const bad = () => usageError(`invalid filter "${key}${op}${value}": expected ${key}:LO..HI, ${key}:LO.., ${key}:..HI, ${key}:V, ${key}>V, ${key}<V (numbers in ${property(key)?.unit ?? (key === 'mw' ? 'g/mol' : 'registry units')})`);
+  const unit = property(key)?.unit;
+  const bad = () => usageError(`invalid filter "${key}${op}${value}": expected ${key}:LO..HI, ${key}:LO.., ${key}:..HI, ${key}:V, ${key}>V, ${key}<V (numbers in ${unit ?? (key === 'mw' ? 'g/mol' : 'registry units')}${unit === 'K' ? ' or with a unit: 25C, 77F' : unit === 'kPa' ? ' or with a unit: 1atm, 3MPa' : ''})`);
+  // A temperature or pressure may carry its unit (`tb<25C`, `pc:3MPa..5MPa`; units/quantities.ts).
+  const written = (s: string): Written => {
+    if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return { value: Number(s), to: (v) => v };
+    if (unit !== 'K' && unit !== 'kPa') throw bad();
+    try {
+      return readQuantity(s, unit);
+    } catch {
+      throw bad();
+    }
+  };
   const num = (s: string): number => {
-    if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) throw bad();
-    return Number(s);
+    const w = written(s);
+    return w.to(w.value);
   };
   if (op === ':' && value.includes('..')) {
     const [a, b] = value.split('..') as [string, string];
@@ -181,10 +193,10 @@ function parseFilter(key: string, op: string, value: string): Filter {
   }
   if (op === ':' || op === '=') {
     // `tb:351` means the values that round to 351 at the precision written: 350.5 <= v < 351.5.
-    const v = num(value);
+    const w = written(value);
     const decimals = /\.(\d+)/.exec(value.replace(/e.*$/i, ''))?.[1]?.length ?? 0;
     const half = 0.5 * 10 ** -decimals;
-    return { kind: 'range', key, lo: v - half, hi: v + half, loOpen: false, hiOpen: true };
+    return { kind: 'range', key, lo: w.to(w.value - half), hi: w.to(w.value + half), loOpen: false, hiOpen: true };
   }
   const v = num(value);
   switch (op) {
