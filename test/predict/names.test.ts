@@ -59,7 +59,7 @@ describe('chem predict with a name, CAS or id', () => {
     const r = await runChem(['predict', 'ethan', '--db', db]);
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/tried as a compound name, CAS or id too: no compound named "ethan" in the database \(did you mean ethanol \(69749139-429-6\)\?\)\n$/);
+    expect(r.stderr).toMatch(/tried as a compound name, CAS or id too: no compound named "ethan" in the database \(did you mean ethanol \(69749139-429-6, 64-17-5\)\?\)\n$/);
   });
 
   it('a SMILES by its grammar that breaks its chemistry is not looked up as a name: its own error alone', async () => {
