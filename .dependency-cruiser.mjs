@@ -8,6 +8,7 @@ const LAYERS = [
   ['^src/vle/'],
   ['^src/(local|remote|ml)/'],
   ['^src/plot/'],
+  ['^src/answers/'],
   ['^src/(server|mcp|cli)/'],
 ];
 const upward = LAYERS.flatMap((from, i) =>

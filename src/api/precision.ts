@@ -133,3 +133,13 @@ export function pointText(p: Pick<DataPoint, 'v' | 'e' | 'calc'>, to: { convert(
   const e = to.state(p.v + p.e) - to.state(p.v);
   return p.calc ? formatWithUncertainty(to.state(p.v), e) : `${number(to.convert(p.v))} ± ${roundSignificant(e, MEASURED_E_DIGITS)}`;
 }
+
+/** Numbers shown in tables: 6 significant digits, no exponent for everyday magnitudes. */
+export function tableNumber(v: unknown): string {
+  if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
+  if (typeof v !== 'number') return String(v);
+  if (v === 0) return '0';
+  const a = Math.abs(v);
+  if (a >= 1e-4 && a < 1e9) return String(Number(v.toPrecision(6)));
+  return v.toExponential(4);
+}

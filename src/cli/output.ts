@@ -18,6 +18,7 @@
 // - colour (ctx.color): table headers bold, marks a view asks for (Render.warn) red; never off a terminal.
 import { property } from '../api/properties.js';
 import { usageError } from '../api/errors.js';
+import { tableNumber } from '../api/precision.js';
 import type { Context, Format } from './context.js';
 import { displayUnit, type Conversion } from '../units/display.js';
 import { drawTable, type TableColumn } from './table.js';
@@ -271,16 +272,6 @@ function columnHeader(col: Column, ctx: Context): string {
 function cellValue(col: Column, v: Cell, ctx: Context): Cell {
   if (typeof v !== 'number' || !col.unit) return v;
   return displayUnit(col.unit, ctx.units).convert(v);
-}
-
-/** Numbers shown in tables: 6 significant digits, no exponent for everyday magnitudes. */
-export function tableNumber(v: Cell): string {
-  if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
-  if (typeof v !== 'number') return String(v);
-  if (v === 0) return '0';
-  const a = Math.abs(v);
-  if (a >= 1e-4 && a < 1e9) return String(Number(v.toPrecision(6)));
-  return v.toExponential(4);
 }
 
 /**

@@ -3,7 +3,7 @@
 // left out; any other answer over it is an error result that says what to ask for instead.
 import { usageError } from '../api/errors.js';
 import type { CompoundResponse, DataPoint, PropertyMap } from '../api/types.js';
-import { nearRoomTemperature, recordProps } from '../cli/commands/cid.js';
+import { nearRoomTemperature, recordProps } from '../answers/record.js';
 
 /** Characters of compact JSON an answer may hold (about 16 000 tokens). */
 export const MAX_ANSWER_CHARS = 64_000;

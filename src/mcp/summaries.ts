@@ -4,7 +4,7 @@
 import { pointText } from '../api/precision.js';
 import { property, PROPERTY_KEYS } from '../api/properties.js';
 import type { Compound, ConversionResult, DataPoint, PredictionResult, SearchResult, StateResult } from '../api/types.js';
-import { tableNumber } from '../cli/output.js';
+import { tableNumber } from '../api/precision.js';
 import type { VleResult } from '../vle/types.js';
 
 const SAME = { convert: (v: number) => v, state: (v: number) => v };

@@ -4,9 +4,9 @@
 import { usageError } from '../api/errors.js';
 import { PROPERTIES, PROPERTY_KEYS } from '../api/properties.js';
 import { CONVERT_FORMATS } from '../api/types.js';
-import { compoundRecord } from '../cli/commands/cid.js';
-import { predictOne } from '../cli/commands/predict.js';
-import { casNotice, cutPage, noMatch } from '../cli/commands/search.js';
+import { compoundRecord } from '../answers/record.js';
+import { predictOne } from '../answers/predict.js';
+import { casNotice, cutPage, noMatch } from '../answers/search.js';
 import { MODELS } from '../vle/activity.js';
 import { bool, choice, numbers, pressure, propertyKeys, temperature, temperatures, text, whole } from './args.js';
 import { flashTool, type FlashRunner } from './flash.js';

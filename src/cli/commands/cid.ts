@@ -4,11 +4,10 @@
 // then the sources; --points shows every point instead. JSON, NDJSON and CSV are the same either way.
 import { Command, Option } from 'commander';
 import { plainSymbol, property } from '../../api/properties.js';
-import type { Compound, CompoundResponse, DataPoint, PropertyMap } from '../../api/types.js';
-import type { Backend } from '../../api/backend.js';
+import type { Compound, CompoundResponse, DataPoint } from '../../api/types.js';
 import { propertyKeys } from '../arguments.js';
 import { usageError } from '../../api/errors.js';
-import { resolveCompound } from '../../lookup/resolve.js';
+import { compoundRecord, nearRoomTemperature, T298 } from '../../answers/record.js';
 import { median, pointText } from '../../api/precision.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
@@ -18,9 +17,6 @@ import { examples } from '../help.js';
 
 /** A column a narrow terminal may drop. */
 const opt = (header: string) => ({ header, optional: true });
-
-/** The standard temperature (K): a T-dependent property is summarised by its value nearest it. */
-const T298 = 298.15;
 
 const ID_FIELDS = ['id', 'compound', 'cas', 'type', 'formula', 'mw', 'smiles', 'inchi', 'inchikey'] as const;
 
@@ -86,12 +82,6 @@ const counts = (points: DataPoint[]) => [String(points.length), String(new Set(p
 function measuredMedian(points: DataPoint[]): number | undefined {
   const vs = points.filter((p) => !p.calc && !p.o).map((p) => p.v);
   return vs.length > 1 ? median(vs) : undefined;
-}
-
-/** The point of a T-dependent property nearest 298.15 K, the record's order breaking ties (the best source's). */
-export function nearRoomTemperature(points: DataPoint[]): DataPoint {
-  const best = points.filter((p) => !p.calc && !p.o);
-  return (best.length ? best : points).reduce((a, p) => (Math.abs((p.t ?? 0) - T298) < Math.abs((a.t ?? 0) - T298) ? p : a));
 }
 
 /**
@@ -160,30 +150,6 @@ export function cidCommand(deps: Deps): Command {
     .addHelpText('after', examples('chem cid 27-471-9', 'chem cid ethanol', 'chem cid 64-17-5', 'chem cid 27-471-9 --points', 'chem cid 27-471-9 --json', 'chem cid ethanol --prop tb,pvap --json', 'chem search ethanol --fields id | chem cid - --format csv'))
     // an id taken from a CSV row by a shell ($(… | tail -1)) keeps the row's CR: ids hold no whitespace
     .action(action(deps, (ctx, [id], opts: { points?: boolean; prop?: string[] }) => runCid(ctx, { id: id?.trim(), points: !!opts.points, props: opts.prop })));
-}
-
-export interface RecordOptions {
-  /** Only these properties (and the sources their points name); no drawing or molfiles. */
-  props?: string[];
-  /** The drawing and molfiles (whole JSON documents); ignored with `props`. */
-  files?: boolean;
-  onNotice?: (message: string) => void;
-}
-
-/** The record a word names (resolve.ts), as `chem cid WORD --json [--prop KEYS]` prints it and the get_compound tool answers. */
-export async function compoundRecord(backend: Backend, word: string, opts: RecordOptions = {}): Promise<CompoundResponse> {
-  const res = await backend.compound(await resolveCompound(backend, word, { onNotice: opts.onNotice }), { files: !opts.props && opts.files !== false });
-  return opts.props ? { comp: recordProps(res.comp, opts.props) } : res;
-}
-
-/** A record with only the properties `keys` and the sources their points name; the drawing and molfiles left out. */
-export function recordProps(comp: Compound, keys: readonly string[]): Compound {
-  const pick = (m: PropertyMap | undefined) => m && Object.fromEntries(Object.entries(m).filter(([k]) => keys.includes(k)));
-  const [fixed_props, tpdep_props] = [pick(comp.fixed_props), pick(comp.tpdep_props)];
-  const used = new Set([...Object.values(fixed_props ?? {}), ...Object.values(tpdep_props ?? {})].flat().map((p) => p.s));
-  const { drawing: _drawing, mol2d: _mol2d, mol3d: _mol3d, ...rest } = comp;
-  const src = comp.src && Object.fromEntries(Object.entries(comp.src).filter(([k]) => used.has(k)));
-  return { ...rest, ...(src && { src }), ...(fixed_props && { fixed_props }), ...(tpdep_props && { tpdep_props }) };
 }
 
 async function runCid(ctx: Context, { id, points, props }: { id?: string; points: boolean; props?: string[] }): Promise<number> {

@@ -1,7 +1,7 @@
 // chem search QUERY: the v1 search (spec 2.3/4.6) as a table, JSON, CSV; every page with --all,
 // the best hit with --first, one query per line with -.
 import { Command, Option } from 'commander';
-import { looksLikeCas, isValidCas, correctedCas } from '../../api/cas.js';
+import { casNotice, cutPage, noMatch } from '../../answers/search.js';
 import { notFound, usageError } from '../../api/errors.js';
 import type { Compound, SearchResult } from '../../api/types.js';
 import { action, type Deps } from '../command.js';
@@ -77,22 +77,6 @@ Query language (combine text with filters; numbers in the property registry's un
         ),
     )
     .action(action(deps, (ctx, args, opts: Omit<SearchOptions, 'query'>) => runSearch(ctx, { ...opts, query: args.join(' ').trim() })));
-}
-
-/** The notice for a CAS number whose check digit is wrong (the search still runs: it may be a name). */
-export function casNotice(query: string, notice: (m: string) => void): void {
-  if (looksLikeCas(query) && !isValidCas(query)) notice(`${query}: the CAS check digit is wrong (the corrected number is ${correctedCas(query)})`);
-}
-
-/** The first `limit` compounds of a page, its range cut to match: the JSON of `--limit N` (chem search, the search_compounds tool). */
-export function cutPage(r: SearchResult, limit: number): SearchResult {
-  return r.comps.length > limit ? { ...r, comps: r.comps.slice(0, limit), range: [r.range[0], r.range[0] + limit - 1] } : r;
-}
-
-/** The stderr line for an empty result: what was wrong and what might have been meant. */
-export function noMatch(query: string, r: SearchResult): string {
-  const hint = r.suggestions?.length ? `; did you mean: ${r.suggestions.join(', ')}?` : '';
-  return `no compound matches "${query}"${hint}`;
 }
 
 export async function runSearch(ctx: Context, opts: SearchOptions): Promise<number> {
