@@ -4,14 +4,14 @@
 // `calc` (after any measured or correlated value by construction: there is none).
 import { notFound, type ChemError } from '../api/errors.js';
 import type { Compound, DataPoint, PropertyMap, SourceDescriptor, State, StateResult } from '../api/types.js';
-import type { PsatEstimate } from '../tdep/psat-estimate.js';
+import { joinedTo, type PsatEstimate } from '../tdep/psat-estimate.js';
 import type { Backend, StateQuery } from '../api/backend.js';
 import type { Store } from './store/store.js';
 import { Lru } from '../util/lru.js';
 import { resolveHeld } from '../lookup/resolve.js';
 import { Curves } from '../tdep/curves.js';
 import { GAS_SOURCES, type Constants } from '../tdep/phase.js';
-import { PHASE_KEYS, statesOf } from '../tdep/state.js';
+import { needsPsatEstimate, PHASE_KEYS, statesOf } from '../tdep/state.js';
 
 /** What a state needs of the local backend: the v1 lookups (names, predictions) and its store. */
 export type StateBackend = Backend & { store(): Promise<Store> };
@@ -27,7 +27,8 @@ export async function localState(backend: StateBackend, text: string, query: Sta
   const id = held.id;
   if (id === undefined) return predictedState(backend, text, query);
   const { record, curves, constants, anchors } = await curvesOf(backend, id);
-  const estimate = curves.keys().includes('pvap') ? undefined : await psatEstimate(record, anchors, chose);
+  const raw = needsPsatEstimate(curves, query) ? await psatEstimate(record, anchors, chose) : undefined;
+  const estimate = raw && joinedTo(raw, curves.ranked('pvap'), anchors.tb?.[0]?.v);
   const { states, notices } = statesOf(curves, constants, query, estimate);
   notices.unshift(...chose);
   const src = { ...(record.src ?? {}) };
@@ -60,8 +61,8 @@ async function curvesOf(backend: StateBackend, id: string) {
 }
 
 /**
- * The vapour pressure estimated for a record that holds none: from its structure through its measured constants, or
- * from those alone without a structure; a failure is a notice.
+ * The vapour pressure estimated for a record where its stored ones do not answer: from its structure through its
+ * measured constants, or from those alone without a structure; a failure is a notice.
  */
 async function psatEstimate(record: Compound, anchors: PropertyMap, notices: string[]): Promise<PsatEstimate | undefined> {
   const { estimatePsat } = await import('./predict/vapour-pressure.js');

@@ -40,3 +40,39 @@ export function estimatedPoint(est: PsatEstimate, t: number): StatePoint {
   const { v: rv, e } = roundToUncertainty(v, v * est.lnE(t));
   return { u: 'pvap', s: est.s, t, v: rv, e, calc: true, r: est.r };
 }
+
+/** A stored vapour-pressure correlation as joinedTo reads it: kPa at T inside its range. */
+export interface StoredRange {
+  tmin: number;
+  tmax: number;
+  s: string;
+  f: (t: number) => number;
+}
+
+/**
+ * The estimate carried on from a compound's stored curves, with no step where their ranges end: ln P shifted to meet
+ * the stored value at the lowest and the highest range end, the shift linear in 1/T between those knots and the
+ * measured normal boiling point `tb` the estimate already passes through (shift 0 there), constant beyond the outer
+ * knots. A measured curve places the vapour pressure better than the estimate; the estimate gives its shape beyond.
+ */
+export function joinedTo(est: PsatEstimate, stored: readonly StoredRange[], tb?: number): PsatEstimate {
+  if (!stored.length) return est;
+  const lo = stored.reduce((a, k) => (k.tmin < a.tmin ? k : a));
+  const hi = stored.reduce((a, k) => (k.tmax > a.tmax ? k : a));
+  const knots: [number, number][] = [
+    [lo.tmin, Math.log(lo.f(lo.tmin) / est.f(lo.tmin))],
+    [hi.tmax, Math.log(hi.f(hi.tmax) / est.f(hi.tmax))],
+  ];
+  if (knots.some(([, d]) => !Number.isFinite(d))) return est;
+  if (tb !== undefined && (tb < lo.tmin || tb > hi.tmax)) knots.push([tb, 0]);
+  knots.sort((a, b) => a[0] - b[0]);
+  const shift = (T: number) => {
+    if (T <= knots[0]![0]) return knots[0]![1];
+    const i = knots.findIndex(([t]) => t >= T);
+    if (i < 0) return knots.at(-1)![1];
+    const [[t0, d0], [t1, d1]] = [knots[i - 1]!, knots[i]!];
+    return d0 + ((d1 - d0) * (1 / T - 1 / t0)) / (1 / t1 - 1 / t0);
+  };
+  const ends = lo === hi ? `${lo.s}'s ${lo.tmin}–${lo.tmax} K` : `${lo.s}'s at ${lo.tmin} K and ${hi.s}'s at ${hi.tmax} K`;
+  return { ...est, f: (T: number) => est.f(T) * Math.exp(shift(T)), r: `${est.r}; joined to the stored curves where they end (${ends})` };
+}

@@ -18,13 +18,26 @@ export const PHASE_KEYS: Readonly<Record<Phase, readonly string[]>> = {
 };
 
 /**
+ * Whether a query needs the estimated vapour pressure: the vapour pressure's ranked methods are the stored
+ * correlations and points, then the estimate, which answers only where none of them covers T (a pure temperature
+ * query asking for pvap, or telling the phase) or reaches P (a saturation temperature).
+ */
+export function needsPsatEstimate(curves: Curves, q: StateQuery): boolean {
+  if (!curves.keys().includes('pvap')) return true;
+  if (!q.t?.length) return q.p !== undefined && !saturation(curves, q.p);
+  const asked = !q.props || q.props.includes('pvap') || q.p !== undefined;
+  return asked && q.t.some((T) => !curves.at('pvap', T).points.length);
+}
+
+/**
  * The states of a query, and notices (properties without a value, how a phase was told). `estimate`: the vapour
- * pressure estimated from the compound's constants, used only where the database holds no vapour pressure at all
- * (to tell the phase, and for the saturation temperature).
+ * pressure estimated from the compound's constants, the last of pvap's methods: it answers (calc, said in a
+ * notice) where no stored correlation or point covers T, tells the phase there, and gives the saturation
+ * temperature where no correlation reaches P.
  */
 export function statesOf(curves: Curves, k: Constants, q: StateQuery, estimate?: PsatEstimate): { states: State[]; notices: string[] } {
   const notices: string[] = [];
-  const est = curves.keys().includes('pvap') ? undefined : estimate;
+  const est = estimate;
   if (q.t?.length) return { states: q.t.map((T) => stateAt(curves, k, T, q, notices, est)), notices };
   if (q.p === undefined) throw new Error('a state needs a temperature or a pressure');
   const sat = saturation(curves, q.p);
@@ -44,10 +57,11 @@ export function statesOf(curves: Curves, k: Constants, q: StateQuery, estimate?:
   if (estimated) state.props.pvap = [estimatedPoint(est!, t)];
   const keys = q.props ?? PHASE_KEYS.liquid;
   state.props = Object.fromEntries(Object.entries(state.props).filter(([key]) => keys.includes(key)));
+  const held = curves.ranges('pvap');
   notices.unshift(
     sat
       ? `saturation temperature at ${q.p} kPa from ${sat.s}'s ${sat.c}`
-      : `saturation temperature at ${q.p} kPa estimated (calc): ${t} ± ${estimated!.e} K from ${est!.s}, ${est!.r}: the database holds no vapour pressure of it`,
+      : `saturation temperature at ${q.p} kPa estimated (calc): ${t} ± ${estimated!.e} K from ${est!.s}, ${est!.r}: ${held ? `no stored vapour pressure reaches ${q.p} kPa inside its range (${held})` : 'the database holds no vapour pressure of it'}`,
   );
   return { states: [{ t: state.t, p: q.p, phase: 'liquid', saturation: true, props: state.props }], notices };
 }
@@ -61,7 +75,8 @@ function stateAt(curves: Curves, k: Constants, T: number, q: StateQuery, notices
     const inLiquidRange = (!k.tc || T < k.tc.v) && (!k.tf || T >= k.tf.v);
     if (psat === undefined && est && inLiquidRange && Number.isFinite(est.f(T))) {
       psat = est.f(T);
-      notices.push(`${T} K: no vapour pressure in the database; liquid or gas told from the estimated one (${est.s})`);
+      const held = curves.ranges('pvap');
+      notices.push(`${T} K: ${held ? `no stored vapour pressure covers T (${held})` : 'no vapour pressure in the database'}; liquid or gas told from the estimated one (${est.s})`);
     }
     if (psat === undefined && inLiquidRange) {
       psat = boilingCriticalPsat(T, k);
@@ -83,6 +98,12 @@ function stateAt(curves: Curves, k: Constants, T: number, q: StateQuery, notices
     }
     const { points, why } = curves.at(key, T, q.extrapolate);
     if (points.length) state.props[key] = points;
+    else if (key === 'pvap' && est && curves.ranges('pvap') && Number.isFinite(est.f(T)) && (!k.tc || T < k.tc.v)) {
+      // a stored curve elsewhere in T: the estimate, the last of pvap's methods, answers here (local/state.ts fills
+      // the estimates of a record with no stored value at all)
+      state.props.pvap = [estimatedPoint(est, T)];
+      notices.push(`${T} K: ${why}: pvap is chem's estimate there (calc, ${est.s})`);
+    }
     // a property out of its sources' range is said only when asked for (--prop): it does not change the answer
     else if (why && q.props) notices.push(`${T} K: ${why}`);
   }

@@ -12,8 +12,7 @@ import { binary, ideal, isGroupModel, lnGammaOf, MODELS, RECORD_MODEL, type Grou
 import { countsRecord, type GroupCounts } from '../chem/unifac-groups.js';
 import { groupActivity, groupRule, type GroupActivity } from './group-models.js';
 import type { PsatCurve } from '../tdep/curve-text.js';
-import { Curves } from '../tdep/curves.js';
-import { estimatedPsat } from './psat-estimate.js';
+import { vapourPressures } from './vapour-pressure.js';
 import { mixtureIdFor } from '../api/ids.js';
 import { azeotrope, bubbleP, bubbleT, dewP, dewT, isPoint, pureBoilingT, type Azeotrope, type Outcome } from './solve.js';
 import { Psat, type System } from './system.js';
@@ -39,23 +38,6 @@ async function resolve(backend: Backend, word: string, opts: ResolveOptions): Pr
 /** A salt (several ions) has no vapour pressure of its own. */
 function isSalt(c: Compound): boolean {
   return (c.smiles ?? '').includes('.') && /[+-]/.test(c.smiles ?? '');
-}
-
-export interface Ranked {
-  curve: PsatCurve;
-  /** The stored correlation's source and reference, or an estimate's, with its relative e. */
-  s: string;
-  r?: string;
-  e?: number;
-}
-
-/**
- * The compound's vapour-pressure correlations in the order chem state takes them (the backend's stored
- * correlations, Curves.ranked: the one ranking of api/ranking.ts), each in Pa.
- */
-export async function psatCurves(backend: Backend, c: Compound): Promise<Ranked[]> {
-  const { correlations } = await backend.correlations(c.id, 'pvap');
-  return new Curves({ correlations, points: {} }).ranked('pvap').map((k) => ({ s: k.s, ...(k.r ? { r: k.r } : {}), curve: { equation: k.eq, coeffs: k.coeffs, tmin: k.tmin, tmax: k.tmax, f: (T: number) => k.f(T) * 1000 } }));
 }
 
 /** The pair's binary mixture record, or undefined when none holds both. */
@@ -111,7 +93,9 @@ export async function vleDiagram(backend: Backend, req: VleRequest, opts: Resolv
   const comps = known?.comps ?? ([await resolve(backend, req.c1, opts), await resolve(backend, req.c2, opts)] as [Compound, Compound]);
   if (comps[0].id === comps[1].id) throw usageError(`"${req.c1}" and "${req.c2}" are the same compound (${comps[0].compound}, ${comps[0].id})`);
   const notes: string[] = [];
-  const ranked = (await Promise.all(comps.map((c) => rankedOrEstimated(backend, c, notes)))) as [Ranked[], Ranked[]];
+  for (const c of comps) if (isSalt(c)) throw notFound(`${c.compound} (${c.id}) is a salt: it has no vapour pressure of its own`);
+  const noPsat = (c: Compound) => notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database and chem cannot estimate one from its structure`);
+  const ranked = await vapourPressures(backend, comps, req.t === undefined ? { p: req.p ?? 101.325 } : { t: req.t }, notes, noPsat);
   const mix = req.model === 'ideal' || isGroupModel(req.model) ? undefined : known ? known.mix : await pairMixture(backend, comps[0], comps[1]);
   const swap = !!mix && mix.components[0]!.cid !== comps[0].id;
   const { model, set, lnGamma, notes: modelNotes, groups } = await chooseActivity(backend, mix, req.model, comps, swap);
@@ -190,18 +174,6 @@ export function vleFitted(set: ParameterSet): boolean {
 /** The notice on a liquid split predicted by a VLE-fitted set. */
 export function splitNotice(model: string): string {
   return `the liquid split is what these ${model} parameters predict: they were regressed from VLE data, and such sets predict splits some real mixtures do not have (hexane/ethanol, methanol/xylenes); check mutual solubilities against LLE data`;
-}
-
-/** The compound's correlations, else (a notice in `notes`) chem's structure-based estimate; 404 when it has neither. */
-async function rankedOrEstimated(backend: Backend, c: Compound, notes: string[]): Promise<Ranked[]> {
-  if (isSalt(c)) throw notFound(`${c.compound} (${c.id}) is a salt: it has no vapour pressure of its own`);
-  const r = await psatCurves(backend, c);
-  if (r.length) return r;
-  const est = await estimatedPsat(backend, c);
-  if (!est) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database and chem cannot estimate one from its structure`);
-  const e = Number(est.relE.toPrecision(2));
-  notes.push(`${c.compound} has no measured vapour-pressure correlation: its vapour pressure is chem's structure-based estimate (${est.s}, calc, e ≈ ${Math.round(e * 100)} % of the value), ${est.curve.tmin}–${est.curve.tmax} K`);
-  return [{ curve: est.curve, s: est.s, e, ...(est.r ? { r: est.r } : {}) }];
 }
 
 export interface Chosen {

@@ -10,7 +10,8 @@ import { FLASH_MODELS, type FlashModel, type FlashRequest, type FlashResult } fr
 import type { Backend } from '../api/backend.js';
 import type { ResolveOptions } from '../lookup/resolve.js';
 import { nrtlFromPairs, uniquacFromPairs, wilsonFromPairs, idealN, type Activity, type RQ } from './activity-models.js';
-import { psatCurves, rqOf, splitNotice } from './diagram.js';
+import { rqOf, splitNotice } from './diagram.js';
+import { vapourPressures } from './vapour-pressure.js';
 import { isGroupModel, RECORD_MODEL } from './activity.js';
 import { groupActivity, groupRule } from './group-models.js';
 import { saturation, tpFlash, type FlashState } from './flash.js';
@@ -85,13 +86,15 @@ async function activityOf(backend: Backend, model: Exclude<FlashModel, 'pr'>, co
   return { activity: uniquacFromPairs(sets, rq as RQ[]), name: 'UNIQUAC' };
 }
 
-/** Modified Raoult's law over the components' vapour-pressure correlations (404 for one without). */
-async function raoultOf(backend: Backend, comps: readonly Compound[], activity: Activity, canSplit: boolean): Promise<Fugacity> {
-  const all = await Promise.all(comps.map((c) => psatCurves(backend, c)));
+/**
+ * Modified Raoult's law over the components' vapour pressures (vapour-pressure.ts: the stored correlations, then
+ * the estimate where they do not cover the flash's T or boiling range at its P; 404 for one with neither).
+ */
+async function raoultOf(backend: Backend, comps: readonly Compound[], activity: Activity, canSplit: boolean, r: FlashRequest, notices: string[]): Promise<Fugacity> {
+  const none = (c: Compound) => notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database and chem cannot estimate one: try --model pr`);
+  const all = await vapourPressures(backend, comps, r.t !== undefined ? { t: r.t } : { p: r.p! }, notices, none);
   const parts = comps.map((c, i) => {
-    const curves = all[i]!.map((r) => r.curve);
-    if (!curves.length) throw notFound(`${c.compound} (${c.id}) has no vapour-pressure correlation in the database: try --model pr`);
-    const ps = new Psat(c.compound, curves);
+    const ps = new Psat(c.compound, all[i]!.map((x) => x.curve));
     return { psat: (T: number) => ps.at(T), mw: c.mw ?? NaN };
   });
   return raoultFugacity(parts, activity, canSplit);
@@ -162,7 +165,7 @@ export async function flashMixture(backend: Backend, request: FlashRequest, opts
   } else {
     const a = await activityOf(backend, chosen, comps, found, byRule, notices);
     name = a.name;
-    model = await raoultOf(backend, comps, a.activity, chosen !== 'wilson' && chosen !== 'ideal');
+    model = await raoultOf(backend, comps, a.activity, chosen !== 'wilson' && chosen !== 'ideal', r, notices);
   }
   const st = solve(model, r.z, r);
   if (['nrtl', 'uniquac'].includes(chosen) && st.phases.some((ph) => ph.phase === 'liquid2')) notices.push(splitNotice(NAMES[chosen]));

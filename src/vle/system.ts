@@ -2,7 +2,10 @@
 import type { LnGamma, ModelName } from './activity.js';
 import type { PsatCurve } from '../tdep/curve-text.js';
 
-/** A component's vapour pressure: its correlations, best first, each used only inside its range. */
+/** The widest gap between two vapour-pressure ranges that is bridged, K. */
+const GAP = 20;
+
+/** A component's vapour pressure: its correlations, best first, each used only inside its range (narrow gaps bridged). */
 export class Psat {
   readonly tmin: number;
   readonly tmax: number;
@@ -20,10 +23,27 @@ export class Psat {
     return this.curves.find((c) => T >= c.tmin && T <= c.tmax);
   }
 
-  /** Pa at T; NaN outside every range. */
+  /**
+   * Pa at T; in a narrow gap between two correlations' ranges (at most GAP K: one source's curve ends where the next
+   * begins, at a melting point or a source's edge), ln P linear in 1/T between their ends; NaN outside every range.
+   */
   at(T: number): number {
-    const p = this.curveAt(T)?.f(T) ?? NaN;
+    const c = this.curveAt(T);
+    const p = c ? c.f(T) : this.bridged(T);
     return p > 0 ? p : NaN;
+  }
+
+  private bridged(T: number): number {
+    let below: PsatCurve | undefined;
+    let above: PsatCurve | undefined;
+    for (const c of this.curves) {
+      if (c.tmax < T && (!below || c.tmax > below.tmax)) below = c;
+      if (c.tmin > T && (!above || c.tmin < above.tmin)) above = c;
+    }
+    if (!below || !above || above.tmin - below.tmax > GAP) return NaN;
+    const [t0, t1] = [below.tmax, above.tmin];
+    const [l0, l1] = [Math.log(below.f(t0)), Math.log(above.f(t1))];
+    return Math.exp(l0 + ((1 / T - 1 / t0) / (1 / t1 - 1 / t0)) * (l1 - l0));
   }
 
   /** The ranges, for a refusal line. */

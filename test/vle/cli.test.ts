@@ -10,6 +10,8 @@ import type { VleResult } from '../../src/vle/types.js';
 import { runChem } from '../helpers.js';
 
 const FIX = join(import.meta.dirname, '../fixtures/vle');
+/** The fixture's Landolt Antoine fit of acetonitrile (ln Pa = A − B/(T + C), 300.15–382.15 K). */
+const ANTOINE_ACETONITRILE = { A: 21.180155278982134, B: 2945.47, C: -49.15 };
 const dir = mkdtempSync(join(tmpdir(), 'chem-vle-'));
 const dbPath = join(dir, 'chem.db');
 const chem = (args: string[], opts: Parameters<typeof runChem>[1] = {}) => runChem(['--db', dbPath, '--backend', 'local', '--no-color', ...args], opts);
@@ -77,14 +79,29 @@ describe('chem vle', () => {
   });
 
   it('points outside every vapour-pressure range are refused with a line each (exit 3 when none is left, 7 when some are)', async () => {
-    const none = await chem(['vle', 'acetonitrile', 'nitromethane', '--model', 'ideal', '--p', '1', '--x', '0,0.5']);
+    // 8000 kPa: above both estimated critical pressures (where the estimates end)
+    const none = await chem(['vle', 'acetonitrile', 'nitromethane', '--model', 'ideal', '--p', '8000', '--x', '0,0.5']);
     expect(none.code).toBe(3);
-    expect(none.stderr.trim().split('\n')).toHaveLength(2);
-    expect(none.stderr).toMatch(/x1 = 0\.5: no bubble point at 1 kPa outside the vapour-pressure ranges .*not extrapolated/);
-    // 300 K: acetonitrile's fit starts at 300.15 K, nitromethane's at 329.15 K
-    const some = await json(['vle', 'acetonitrile', 'nitromethane', '--model', 'ideal', '--p', '20', '--x', '0,1']);
+    expect(none.stderr.match(/no bubble point/g)).toHaveLength(2);
+    expect(none.stderr).toMatch(/x1 = 0\.5: no bubble point at 8000 kPa outside the vapour-pressure ranges .*not extrapolated/);
+    // 2000 kPa: acetonitrile boils below its estimated Tc; nitromethane boils above it, where Raoult's law lacks acetonitrile's vapour pressure
+    const some = await json(['vle', 'acetonitrile', 'nitromethane', '--model', 'ideal', '--p', '2000', '--x', '0,1']);
     expect(some.code).toBe(7);
-    expect(some.body.points.map((p) => p.t === null)).toEqual([false, true]);
+    expect(some.body.points.map((p) => p.t === null)).toEqual([true, false]);
+  });
+
+  it('outside the stored curves\' ranges (acetonitrile 300.15–382.15 K, nitromethane 329.15–419.15 K) the estimate answers, joined to the stored curve where it ends, said in a notice', async () => {
+    const low = await json(['vle', 'acetonitrile', 'nitromethane', '--model', 'ideal', '--p', '1', '--x', '0,1']);
+    expect(low.code).toBe(0);
+    expect(low.body.notes!.join('\n')).toMatch(/acetonitrile's stored vapour-pressure correlations cover 300\.15–382\.15 K: outside them its vapour pressure is chem's estimate \(lee-kesler-anchored\(chem-ml[^)]*\), calc, e ≈ \d+ %/);
+    expect(low.body.sources.psat.filter((s) => s.calc).map((s) => s.name).sort()).toEqual(['acetonitrile', 'nitromethane']);
+    // no step where the stored curve ends: chem state's estimate just below 300.15 K meets the fixture's Antoine fit
+    // there (ln Pa = A − B/(T + C), test/fixtures/vle), to its 2 digits
+    const st = await json(['state', 'acetonitrile', '--t', '300.1', '--prop', 'pvap']);
+    const antoine = Math.exp(ANTOINE_ACETONITRILE.A - ANTOINE_ACETONITRILE.B / (300.15 + ANTOINE_ACETONITRILE.C)) / 1000;
+    const p = st.body.states[0].props.pvap[0];
+    expect(p.calc).toBe(true);
+    expect(p.v).toBeCloseTo(antoine, 0);
   });
 
   it('a pair without a fitted set: modified UNIFAC (Dortmund), here with the 2.0 table (the fixture\'s published table lacks CCN/CNO2), said in a notice; the groups in the sources', async () => {
@@ -124,7 +141,7 @@ describe('chem vle', () => {
     // no vapour-pressure correlation of 1-butanol in the fixture: chem's structure-based estimate, said in a notice
     const noPsat = await json(['vle', '1-butanol', 'water']);
     expect(noPsat.code).toBe(0);
-    expect(noPsat.body.notes!.join(' ')).toMatch(/1-Butanol has no measured vapour-pressure correlation: its vapour pressure is chem's structure-based estimate \(lee-kesler-anchored/i);
+    expect(noPsat.body.notes!.join(' ')).toMatch(/1-Butanol has no measured vapour-pressure correlation: its vapour pressure is chem's estimate \(lee-kesler-anchored/i);
     expect(noPsat.body.sources.psat.find((s) => s.calc)).toMatchObject({ equation: 'structure-based estimate', calc: true });
     expect((await chem(['vle', 'ethanol', 'water', '--x', '0.5,1.2'])).code).toBe(2);
     const amb = await chem(['vle', 'mw<50', 'water']);
