@@ -20,6 +20,9 @@ export interface Ranked {
 /** Temperatures (K) the estimate is read at: 5 K apart from 100 to 1000 K, ln P linear in 1/T between them. */
 const GRID = Array.from({ length: 181 }, (_, i) => 100 + 5 * i);
 
+/** How far (relative) beyond the components' boiling temperatures a Txy answer may need vapour pressures. */
+const MARGIN = 0.1;
+
 /** Temperatures checked across a span for coverage. */
 const SPAN_STEPS = 100;
 
@@ -75,10 +78,11 @@ export async function vapourPressures(backend: Backend, comps: readonly Compound
   };
   await Promise.all(comps.map((_, i) => (enough(i) ? undefined : estimate(i))));
   if ('p' in at) {
-    // a Txy diagram or a bubble point runs between the components' boiling temperatures
+    // a Txy diagram or a bubble point runs between the components' boiling temperatures, and beyond them by an
+    // azeotrope's depth (MARGIN)
     const tb = comps.map((c, i) => pureBoilingT(psatOf(c, ranked[i]!), at.p)).filter(Number.isFinite);
     if (tb.length) {
-      const [lo, hi] = [Math.min(...tb), Math.max(...tb)];
+      const [lo, hi] = [Math.min(...tb) * (1 - MARGIN), Math.max(...tb) * (1 + MARGIN)];
       await Promise.all(comps.map((c, i) => (estimated.has(i) || covers(psatOf(c, ranked[i]!), lo, hi) ? undefined : estimate(i))));
     }
   }
