@@ -10,6 +10,7 @@ import { createBackend, type BackendFactory } from './backend-factory.js';
 import { realClock, type Clock } from '../remote/rate-limit.js';
 import { withSpinner } from './feedback.js';
 import type { UnitPrefs } from '../units/display.js';
+import { wrapText } from '../util/text.js';
 
 export interface Deps {
   io: IO;
@@ -71,7 +72,9 @@ export function buildContext(deps: Deps, globals: GlobalOptions, batch: boolean,
       return batch || opts.feedback === false ? b : withSpinner(b, ctx);
     },
     notice: (m) => {
-      if (!quiet) io.stderr.write(`chem: ${m}\n`);
+      // on a terminal a long notice is wrapped at spaces to its width (no line the terminal would break mid-word);
+      // piped, it stays one line for scripts
+      if (!quiet) io.stderr.write((io.stderrIsTTY ? wrapText(`chem: ${m}`, io.columns, 6) : [`chem: ${m}`]).join('\n') + '\n');
     },
     log: (m) => {
       if (debug) io.stderr.write(`[debug] ${m}\n`);

@@ -19,6 +19,7 @@
 import { property } from '../api/properties.js';
 import { usageError } from '../api/errors.js';
 import { tableNumber } from '../api/precision.js';
+import { wrapText } from '../util/text.js';
 import type { Context, Format } from './context.js';
 import { displayUnit, type Conversion } from '../units/display.js';
 import { drawTable, type TableColumn } from './table.js';
@@ -44,6 +45,8 @@ export interface Render {
   table(columns: (string | TableColumn)[], rows: string[][]): string;
   /** Rows under columns: units converted, units in the headers, unfilled optional columns left out. */
   rows(columns: Column[], rows: Row[]): string;
+  /** Lines of free text (titles, sources) wrapped at spaces to the table width, continuations indented. */
+  lines(text: string): string;
   /** A property's value stored in a registry unit, in the user's display unit. */
   convert(unit: string | undefined, v: number): number;
   /** A temperature a value holds at (a point's t, a range), exact in the display unit (units.ts's state). */
@@ -294,6 +297,11 @@ export function renderer(ctx: Context): Render {
         columns.map((c) => ({ header: columnHeader(c, ctx), fit: c.fit, optional: c.optional })),
         rows.map((r) => columns.map((c) => tableNumber(cellValue(c, r[c.key], ctx)))),
       ),
+    lines: (text) =>
+      text
+        .split('\n')
+        .map((l) => wrapText(l, ctx.wide ? Infinity : Math.max(40, ctx.io.columns), 2).join('\n'))
+        .join('\n'),
     convert: (unit, v) => displayUnit(unit, ctx.units).convert(v),
     temperature: (t) => displayUnit('K', ctx.units).state(t),
     conversion: (unit) => displayUnit(unit, ctx.units),

@@ -42,6 +42,22 @@ describe.skipIf(!haveScript)('terminal behaviour', () => {
     expect(out.join('').replace(/\s/g, '')).toContain('InChI=1S/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3');
   });
 
+  it('chem state and chem predict --t fit an 80-column terminal, stderr included: long text cut, notices wrapped at spaces', () => {
+    for (const cmd of [`state ethanol --t 40C,350 --p 1atm`, `state ethanol --p 70kPa`, `predict CCO --t 25C,350`, `predict "c1ccccc1O" --t 300,400 --prop pvap,rhol,tb`]) {
+      const out = shownLines(inTty(`node bin/chem.js --db ${db} ${cmd} 2>&1`));
+      for (const l of out) expect(width(l), `${cmd}: ${l}`).toBeLessThanOrEqual(80);
+      expect(out.filter((l) => l.trim()).length, cmd).toBeGreaterThan(3);
+    }
+    // a notice longer than the terminal continues on indented lines; piped, it is one line
+    const tty = shownLines(inTty(`node bin/chem.js --db ${db} state ethanol --p 70kPa 2>&1 >/dev/null`)).filter((l) => l);
+    expect(tty[0]).toMatch(/^chem: saturation temperature at 70 kPa/);
+    expect(tty[1]).toMatch(/^ {6}\S/);
+    expect(tty.every((l) => l.startsWith('chem: ') || l.startsWith('      '))).toBe(true);
+    const piped = spawnSync('node', ['bin/chem.js', '--db', db, 'state', 'ethanol', '--p', '70kPa'], { cwd: root, encoding: 'utf8', env: baseEnv });
+    expect(piped.stderr.trim().split('\n').filter((l) => l.startsWith('chem: saturation')).length).toBe(1);
+    expect(piped.stderr).toMatch(/^chem: saturation temperature at 70 kPa .{60,}$/m);
+  });
+
   for (const cols of [80, 100]) {
     it(`search at ${cols} columns: no borders, the first 20 rows, whole ids, a hint how to see more`, () => {
       const out = shownLines(inTty(`node bin/chem.js --db ${db} search "has:tb" --limit 5`, {}, cols));

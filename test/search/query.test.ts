@@ -158,11 +158,13 @@ describe('explicit prefixes', () => {
 
 describe('normalizeText', () => {
   it('folds case, accents and spaces', () => {
-    expect(normalizeText('  Pyridine-N-Oxide ')).toBe('pyridine-n-oxide');
+    expect(normalizeText('  Pyridine-N-Oxide ')).toBe('pyridine n oxide');
     expect(normalizeText('Naïve\tCafé')).toBe('naive cafe');
   });
   it('drops zero-width spaces and soft hyphens (a table writes "1,\u200b2-\u200bBenzenediol")', () => {
-    expect(normalizeText('1,\u200b2-\u200bBenzenediol')).toBe('1,2-benzenediol');
+    expect(normalizeText('1,\u200b2-\u200bBenzenediol')).toBe('1 2 benzenediol');
+    expect(normalizeText('ethylene-glycol')).toBe(normalizeText('Ethylene glycol'));
+    expect(normalizeText('1,1,2-trichloroethane')).not.toBe(normalizeText('1,12-trichloroethane'));
     expect(normalizeText('Benz\u00adaldehyde\ufeff')).toBe('benzaldehyde');
   });
 });

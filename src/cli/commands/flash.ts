@@ -76,7 +76,7 @@ export function flashView(r: FlashResult): View<FlashResult> {
       const t = `${out.number(Number(out.convert('K', res.t).toFixed(3)))} ${out.unit('K')}`;
       const p = `${out.number(Number(out.convert('kPa', res.p).toPrecision(6)))} ${out.unit('kPa')}`;
       const n = res.phases.filter((ph) => ph.fraction > 0).length;
-      const text = `${res.model} at ${t}, ${p}: ${n === 1 ? `one phase (${res.phases.find((ph) => ph.fraction > 0)!.phase})` : `${n} phases`}, vapour fraction ${res.vf}\n`;
+      const text = out.lines(`${res.model} at ${t}, ${p}: ${n === 1 ? `one phase (${res.phases.find((ph) => ph.fraction > 0)!.phase})` : `${n} phases`}, vapour fraction ${res.vf}\n`);
       const head = ['component', 'z', ...res.phases.map((ph) => (ph.fraction === 0 ? `${ph.phase} (incipient)` : ph.phase))];
       const body = res.components.map((c, i) => [c.name, out.number(res.z[i]!), ...res.phases.map((ph) => out.number(ph.x[i]!))]);
       body.push(['fraction', '', ...res.phases.map((ph) => out.number(ph.fraction))]);

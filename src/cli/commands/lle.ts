@@ -52,13 +52,13 @@ function lleView(chart = ''): View<LleResult> {
     rows,
     table: (res, out) => {
       const [a, b] = res.components;
-      let text = `${a.name} (1, ${a.cid}) / ${b.name} (2, ${b.cid}), ${res.model}, liquid-liquid equilibrium\n`;
+      let text = out.lines(`${a.name} (1, ${a.cid}) / ${b.name} (2, ${b.cid}), ${res.model}, liquid-liquid equilibrium\n`);
       text += chart || (res.points.length ? out.rows(COLUMNS, rows(res)) : 'one liquid at every temperature asked\n');
       for (const c of res.binodal?.critical ?? []) {
         text += `${c.kind} critical solution temperature: ${out.number(Number(out.convert('K', c.t).toFixed(2)))} ${out.unit('K')} at x1 = ${c.x1}\n`;
       }
       if (res.binodal && !res.binodal.critical.length) text += `the split does not close between ${res.binodal.tmin} and ${res.binodal.tmax} K\n`;
-      return text + sourceLines(res);
+      return text + out.lines(sourceLines(res));
     },
   };
 }

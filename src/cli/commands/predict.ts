@@ -19,6 +19,7 @@ import { readLines, runBatch } from '../batch.js';
 import { formatOf, JsonText, printResult, type Column, type Render, type View } from '../output.js';
 import { flatColumns, flatRow, type FlatRow } from '../../local/predict/flat.js';
 import { examples } from '../help.js';
+import { wrapText } from '../../util/text.js';
 import { propertyKeys, temperatures, wholeNumber } from '../arguments.js';
 
 export interface PredictCommandOptions {
@@ -106,7 +107,8 @@ export async function runPredict(ctx: Context, opts: PredictCommandOptions): Pro
     await printResult(ctx, view, result);
     // On a terminal table: whether the database has measured values of this compound (a cheap indexed read).
     const m = formatOf(ctx, 'single') === 'table' && backend.measured ? await backend.measured(used).catch(() => undefined) : undefined;
-    if (m) await ctx.io.write(`${m.name} has measured values of ${m.keys} propert${m.keys > 1 ? 'ies' : 'y'} in the database: chem cid ${m.cid}\n`);
+    const line = m && `${m.name} has measured values of ${m.keys} propert${m.keys > 1 ? 'ies' : 'y'} in the database: chem cid ${m.cid}`;
+    if (line) await ctx.io.write(wrapText(line, ctx.io.stdoutIsTTY ? ctx.io.columns : Infinity, 2).join('\n') + '\n');
     return 0;
   }
   await checkProps(backend, props);

@@ -112,7 +112,7 @@ function stateView(keys: readonly string[]): View<StateResult> {
 /** One block per state: a heading, then one row per property (the recommended value, its source and equation, the others). */
 function stateTable(r: StateResult, out: Render): string {
   const name = r.compound.cid ? `${r.compound.name} (${[r.compound.cas, r.compound.cid].filter(Boolean).join(', ')})` : 'the structure';
-  return r.states.map((s) => `${heading(name, s, out)}\n${propertyRows(s, out)}`).join('\n');
+  return r.states.map((s) => `${out.lines(heading(name, s, out))}\n${propertyRows(s, out)}`).join('\n');
 }
 
 function heading(name: string, s: State, out: Render): string {

@@ -81,7 +81,7 @@ function vleView(r: VleResult, chart = ''): View<VleResult> {
     table: (res, out) => {
       const [a, b] = res.components;
       const fixed = isobaric ? `${out.number(Number(out.convert('kPa', res.p!).toPrecision(6)))} ${out.unit('kPa')}` : `${out.number(Number(out.convert('K', res.t!).toFixed(2)))} ${out.unit('K')}`;
-      let text = `${a.name} (1, ${a.cid}) / ${b.name} (2, ${b.cid}), ${res.model}, ${res.kind} points at ${fixed}\n`;
+      let text = out.lines(`${a.name} (1, ${a.cid}) / ${b.name} (2, ${b.cid}), ${res.model}, ${res.kind} points at ${fixed}\n`);
       text += chart || out.rows(columns, rows(res));
       const az = res.azeotrope;
       if (az) {
@@ -89,7 +89,7 @@ function vleView(r: VleResult, chart = ''): View<VleResult> {
         if (az.x1_liquids) text += `heteroazeotrope: y1 = ${az.x1.toFixed(4)} at ${at}, over two liquids x1 = ${liquidsText(az.x1_liquids)}\n`;
         else text += `azeotrope: x1 = ${az.x1.toFixed(4)} at ${at}${az.heterogeneous ? ' (heterogeneous: the liquid splits there)' : ''}\n`;
       } else text += 'azeotrope: none\n';
-      text += sourceLines(res);
+      text += out.lines(sourceLines(res));
       return text;
     },
   };

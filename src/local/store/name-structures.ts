@@ -48,11 +48,19 @@ export function readNameTable(path: string | URL = NAME_TABLE): NameTable | unde
   const lines = (String(path).endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8').split('\n');
   const opsin = /^# OPSIN (\S+)/.exec(lines[0] ?? '')?.[1];
   if (!opsin || lines[1] !== 'name\tsmiles\tinchikey') throw new Error(`${String(path)} is not a table of OPSIN's readings`);
-  const rows = new Map<string, NameHit>();
+  // Keyed by the normal form as it is now (normalizeText), whatever the table was written with: written forms
+  // that now share a normal form keep it only when OPSIN read them alike (the generator's rule, names-gen.ts).
+  const byNorm = new Map<string, NameHit | null>();
   for (let i = 2; i < lines.length; i++) {
     const [name, smiles, inchikey] = lines[i]!.split('\t');
-    if (name && smiles) rows.set(name, { smiles, inchikey: inchikey ?? '' });
+    if (!name || !smiles) continue;
+    const norm = normalizeText(name);
+    const had = byNorm.get(norm);
+    const hit = { smiles, inchikey: inchikey ?? '' };
+    byNorm.set(norm, had === undefined || (had && had.smiles === hit.smiles && had.inchikey === hit.inchikey) ? hit : null);
   }
+  const rows = new Map<string, NameHit>();
+  for (const [n, hit] of [...byNorm].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (hit) rows.set(n, hit);
   return { opsin, rows };
 }
 
