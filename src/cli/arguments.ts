@@ -1,7 +1,7 @@
 // Flag values become typed values once, at the edge: these are commander argument parsers
 // (`.argParser()`), so a command's run function only ever sees numbers and lists. A bad value is
 // commander's one line on stderr ("option '--page <n>' argument 'x' is invalid. …"), exit 2.
-import { InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { property } from '../api/properties.js';
 import { parsePressure, parseTemperature, parseTemperatures } from '../units/quantities.js';
 
@@ -50,6 +50,23 @@ export const temperature = flag(parseTemperature);
 /** A pressure in kPa, with an optional unit (101.325, 1atm, 2MPa). */
 export const pressure = flag(parsePressure);
 
+/**
+ * Mole fractions, comma-separated (`example` in the message of an empty list); `unit`: each in [0, 1] (a feed's
+ * fractions are checked against the components, and normalised, by the request).
+ */
+export function moleFractions(example: string, unit = true) {
+  return (s: string): number[] => {
+    const items = list(s);
+    if (!items.length) throw new InvalidArgumentError(`expected mole fractions, e.g. ${example}`);
+    return items.map((x) => {
+      const v = Number(x);
+      if (!Number.isFinite(v)) throw new InvalidArgumentError(`"${x}" is not a number`);
+      if (unit && (v < 0 || v > 1)) throw new InvalidArgumentError(`"${x}" is not a mole fraction in [0, 1]`);
+      return v;
+    });
+  };
+}
+
 /** Property keys of the registry, comma-separated. */
 export function propertyKeys(s: string): string[] {
   const keys = list(s);
@@ -63,4 +80,9 @@ export function fieldList(s: string): string[] {
   const fields = list(s);
   if (!fields.length) throw new InvalidArgumentError('expected column names, e.g. id,compound,tb');
   return fields;
+}
+
+/** A command of a pair of compounds (chem vle, chem lle): its name, description and the two component arguments. */
+export function twoComponents(name: string, description: string): Command {
+  return new Command(name).description(description).argument('[a]', 'component 1: compound id, CAS or name').argument('[b]', 'component 2: compound id, CAS or name');
 }

@@ -6,7 +6,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { usageError } from '../../api/errors.js';
 import { parsePressure, parseTemperature } from '../../units/quantities.js';
 import { FLASH_MODELS, type FlashModel, type FlashRequest, type FlashResult } from '../../vle/mixture-flash.js';
-import { flag, list } from '../arguments.js';
+import { flag, moleFractions } from '../arguments.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
@@ -20,17 +20,6 @@ interface Options {
   model?: FlashModel;
 }
 
-/** Comma-separated numbers (checked against the components by the request). */
-function numbers(s: string): number[] {
-  const items = list(s);
-  if (!items.length) throw new InvalidArgumentError('expected mole fractions, e.g. 0.8,0.15,0.05');
-  return items.map((x) => {
-    const v = Number(x);
-    if (!Number.isFinite(v)) throw new InvalidArgumentError(`"${x}" is not a number`);
-    return v;
-  });
-}
-
 function vaporFraction(s: string): number {
   const v = Number(s);
   if (!s.trim() || (v !== 0 && v !== 1)) throw new InvalidArgumentError('expected 0 (bubble point) or 1 (dew point)');
@@ -41,7 +30,7 @@ export function flashCommand(deps: Deps): Command {
   return new Command('flash')
     .description('the equilibrium phases of a mixture of 2 to 20 compounds: an isothermal flash (--t and --p), a bubble or dew point (--vf 0 or 1 with --t or --p), by Peng–Robinson or an activity model')
     .argument('[compounds...]', 'the components: compound ids, CAS numbers or names (quote names with spaces)')
-    .addOption(new Option('--z <list>', 'feed mole fractions in the order of the compounds, comma-separated (normalised when they sum to within 1 % of 1)').argParser(numbers))
+    .addOption(new Option('--z <list>', 'feed mole fractions in the order of the compounds, comma-separated (normalised when they sum to within 1 % of 1)').argParser(moleFractions('0.8,0.15,0.05', false)))
     .addOption(new Option('--t <temperature>', 'temperature, with a unit: 220 (K), -50C, 77F').argParser(flag(parseTemperature)))
     .addOption(new Option('--p <pressure>', 'pressure, with a unit: 3000 (kPa), 3MPa, 30bar, 1atm').argParser(flag(parsePressure)))
     .addOption(new Option('--vf <0|1>', 'vapour fraction: 0 the bubble point, 1 the dew point (with --t: its pressure; with --p: its temperature)').argParser(vaporFraction))

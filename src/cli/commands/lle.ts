@@ -2,34 +2,29 @@
 // UNIQUAC set of the pair's mixture record (src/vle/lle.ts); --plot draws the binodal over a range
 // of temperatures with the critical solution temperatures where it closes, --out writes SVG or PNG.
 import { Command, Option } from 'commander';
-import { writeFile } from 'node:fs/promises';
-import { extname } from 'node:path';
 import { usageError } from '../../api/errors.js';
 import { LLE_MODELS, type LleRequest, type LleResult } from '../../vle/lle-diagram.js';
-import { temperatures } from '../arguments.js';
+import { temperatures, twoComponents } from '../arguments.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
+import { chartOptions, checkChartFile, drawCharts, type ChartOptions } from '../charts.js';
 import { printResult, type Column, type Row, type View } from '../output.js';
 import { displayUnit } from '../../units/display.js';
 import { sourceLines } from './vle.js';
 
-interface Options {
+interface Options extends ChartOptions {
   t?: number[];
   model?: LleRequest['model'];
-  plot?: boolean;
-  out?: string;
 }
 
 export function lleCommand(deps: Deps): Command {
-  return new Command('lle')
-    .description('liquid-liquid equilibrium of two compounds: the two coexisting liquids at each temperature (NRTL or UNIQUAC), the binodal and critical solution temperatures')
-    .argument('[a]', 'component 1: compound id, CAS or name')
-    .argument('[b]', 'component 2: compound id, CAS or name')
-    .addOption(new Option('--t <list>', 'temperatures, comma-separated, with a unit: 298.15 (K), 25C, 77F (default 298.15)').argParser(temperatures))
-    .addOption(new Option('--model <model>', 'activity model (default: the NRTL set of the mixture record, else UNIQUAC, else UNIFAC-LLE, modified UNIFAC, UNIFAC)').choices(LLE_MODELS))
-    .option('--plot', 'draw the binodal from 50 K below the lowest to 50 K above the highest temperature on the terminal')
-    .option('-o, --out <file>', 'write the binodal as an SVG or PNG chart (by extension)')
+  return chartOptions(
+    twoComponents('lle', 'liquid-liquid equilibrium of two compounds: the two coexisting liquids at each temperature (NRTL or UNIQUAC), the binodal and critical solution temperatures')
+      .addOption(new Option('--t <list>', 'temperatures, comma-separated, with a unit: 298.15 (K), 25C, 77F (default 298.15)').argParser(temperatures))
+      .addOption(new Option('--model <model>', 'activity model (default: the NRTL set of the mixture record, else UNIQUAC, else UNIFAC-LLE, modified UNIFAC, UNIFAC)').choices(LLE_MODELS)),
+    'the binodal from 50 K below the lowest to 50 K above the highest temperature',
+  )
     .addHelpText('after', examples('chem lle water 1-butanol', 'chem lle water "n-butyl acetate" --t 298.15,323.15,348.15 --json', 'chem lle methanol n-hexane --t 300,340 --plot'))
     .action(action(deps, (ctx, [a, b], opts: Options) => runLle(ctx, a, b, opts)));
 }
@@ -65,8 +60,7 @@ function lleView(chart = ''): View<LleResult> {
 
 export async function runLle(ctx: Context, a: string | undefined, b: string | undefined, opts: Options): Promise<number> {
   if (!a || !b) throw usageError('usage: chem lle A B [--t K,...] (see chem lle --help)');
-  const ext = opts.out ? extname(opts.out).toLowerCase() : undefined;
-  if (opts.out && ext !== '.svg' && ext !== '.png') throw usageError(`cannot write "${opts.out}": the file name must end in .svg or .png`);
+  checkChartFile(opts);
   const { lleDiagram } = await import('../../vle/lle-diagram.js');
   const backend = await ctx.backend();
   const result = await lleDiagram(backend, { c1: a, c2: b, t: opts.t, model: opts.model, binodal: !!(opts.plot || opts.out) });
@@ -75,15 +69,7 @@ export async function runLle(ctx: Context, a: string | undefined, b: string | un
   if (opts.plot || opts.out) {
     const { lleSeries } = await import('../../plot/vle.js');
     const series = lleSeries(result, displayUnit('K', ctx.units));
-    const title = `${result.components[0].name} / ${result.components[1].name}`;
-    if (opts.out) {
-      const { chartSvg, svgToPng } = await import('../../plot/chart.js');
-      const svg = await chartSvg(title, [series]);
-      await writeFile(opts.out, ext === '.png' ? await svgToPng(svg) : svg);
-    } else if (ctx.format === 'table') {
-      const { brailleChart } = await import('../../plot/terminal.js');
-      chart = brailleChart(series, { width: ctx.io.columns, color: ctx.color.enabled });
-    }
+    chart = await drawCharts(ctx, opts, `${result.components[0].name} / ${result.components[1].name}`, [series]);
   }
   if (!opts.out || ctx.formatExplicit) await printResult(ctx, lleView(chart), result);
   if (opts.out) ctx.notice(`wrote ${opts.out}`);

@@ -2,52 +2,36 @@
 // activity model of the pair's mixture record and each component's vapour-pressure correlations
 // (src/vle); three-phase points where the liquid splits. A table, CSV, NDJSON or the JSON
 // document; --plot draws it, --out writes SVG or PNG.
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { writeFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { Command, Option } from 'commander';
 import { usageError } from '../../api/errors.js';
 import { MODELS, type ModelName } from '../../vle/activity.js';
 import type { VleResult } from '../../vle/types.js';
-import { list, pressure, temperature } from '../arguments.js';
+import { moleFractions, pressure, temperature, twoComponents } from '../arguments.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
+import { chartOptions, checkChartFile, drawCharts, type ChartOptions } from '../charts.js';
 import { printResult, type Column, type Row, type View } from '../output.js';
 import { displayUnit } from '../../units/display.js';
 
-interface Options {
+interface Options extends ChartOptions {
   p?: number;
   t?: number;
   x?: number[];
   model?: ModelName | 'pr';
   dew?: boolean;
-  plot?: boolean;
-  out?: string;
-}
-
-/** Mole fractions, comma-separated; a value outside [0, 1] is a usage error. */
-function fractions(s: string): number[] {
-  const items = list(s);
-  if (!items.length) throw new InvalidArgumentError('expected mole fractions, e.g. 0.1,0.5,0.9');
-  return items.map((x) => {
-    const v = Number(x);
-    if (!Number.isFinite(v) || v < 0 || v > 1) throw new InvalidArgumentError(`"${x}" is not a mole fraction in [0, 1]`);
-    return v;
-  });
 }
 
 export function vleCommand(deps: Deps): Command {
-  return new Command('vle')
-    .description("vapour-liquid equilibrium of two compounds: Txy or Pxy diagram, bubble or dew points and the azeotrope, by modified Raoult's law; where the liquid splits, the three-phase point (both liquids) and the heteroazeotrope")
-    .argument('[a]', 'component 1: compound id, CAS or name')
-    .argument('[b]', 'component 2: compound id, CAS or name')
-    .addOption(new Option('--p <pressure>', 'pressure of an isobaric Txy diagram, with a unit: 101.325 (kPa), 1atm, 2MPa (default 101.325)').argParser(pressure))
-    .addOption(new Option('--t <temperature>', 'temperature of an isothermal Pxy diagram, with a unit: 308.15 (K), 60C, 140F').argParser(temperature))
-    .addOption(new Option('--x <list>', 'mole fractions of component 1 (default 0 to 1 by 0.05); with --dew, of the vapour').argParser(fractions))
-    .addOption(new Option('--model <model>', 'activity model, or pr: Peng–Robinson with kij (default: the best set the mixture record has, NRTL first; else modified UNIFAC (Dortmund), else UNIFAC; Peng–Robinson by the rule of docs/mixtures.md)').choices([...MODELS, 'pr']))
-    .option('--dew', 'dew points: --x gives the vapour composition')
-    .option('--plot', 'draw the Txy/Pxy and x-y diagrams on the terminal')
-    .option('-o, --out <file>', 'write the diagrams as an SVG or PNG chart (by extension)')
+  return chartOptions(
+    twoComponents('vle', "vapour-liquid equilibrium of two compounds: Txy or Pxy diagram, bubble or dew points and the azeotrope, by modified Raoult's law; where the liquid splits, the three-phase point (both liquids) and the heteroazeotrope")
+      .addOption(new Option('--p <pressure>', 'pressure of an isobaric Txy diagram, with a unit: 101.325 (kPa), 1atm, 2MPa (default 101.325)').argParser(pressure))
+      .addOption(new Option('--t <temperature>', 'temperature of an isothermal Pxy diagram, with a unit: 308.15 (K), 60C, 140F').argParser(temperature))
+      .addOption(new Option('--x <list>', 'mole fractions of component 1 (default 0 to 1 by 0.05); with --dew, of the vapour').argParser(moleFractions('0.1,0.5,0.9')))
+      .addOption(new Option('--model <model>', 'activity model, or pr: Peng–Robinson with kij (default: the best set the mixture record has, NRTL first; else modified UNIFAC (Dortmund), else UNIFAC; Peng–Robinson by the rule of docs/mixtures.md)').choices([...MODELS, 'pr']))
+      .option('--dew', 'dew points: --x gives the vapour composition'),
+    'the Txy/Pxy and x-y diagrams',
+  )
     .addHelpText('after', examples('chem vle ethanol water', 'chem vle 64-17-5 7732-18-5 --p 50 --model wilson', 'chem vle methane ethane --t 200 --model pr', 'chem vle acetone chloroform --t 308.15 --json', 'chem vle benzene cyclohexane --plot', 'chem vle water "n-butyl acetate" --plot'))
     .allowExcessArguments()
     .action(action(deps, (ctx, [a, b, ...more], opts: Options) => (more.length ? tooMany([a!, b!, ...more]) : runVle(ctx, a, b, opts))));
@@ -117,8 +101,7 @@ export function sourceLines(r: Pick<VleResult, 'model' | 'components'> & { sourc
 
 export async function runVle(ctx: Context, a: string | undefined, b: string | undefined, opts: Options): Promise<number> {
   if (!a || !b) throw usageError('usage: chem vle A B [--p KPA | --t K] (see chem vle --help)');
-  const ext = opts.out ? extname(opts.out).toLowerCase() : undefined;
-  if (opts.out && ext !== '.svg' && ext !== '.png') throw usageError(`cannot write "${opts.out}": the file name must end in .svg or .png`);
+  checkChartFile(opts);
   const { vleAnswer } = await import('../../vle/vle-answer.js');
   const backend = await ctx.backend();
   const result = await vleAnswer(backend, { c1: a, c2: b, p: opts.p, t: opts.t, x: opts.x, model: opts.model, dew: opts.dew }, { onNotice: (m) => ctx.notice(m) });
@@ -130,17 +113,8 @@ export async function runVle(ctx: Context, a: string | undefined, b: string | un
   let chart = '';
   if (opts.plot || opts.out) {
     const { vleSeries } = await import('../../plot/vle.js');
-    const conv = displayUnit(result.p !== undefined ? 'K' : 'kPa', ctx.units);
-    const series = vleSeries(result, conv);
-    const title = `${result.components[0].name} / ${result.components[1].name}`;
-    if (opts.out) {
-      const { chartSvg, svgToPng } = await import('../../plot/chart.js');
-      const svg = await chartSvg(title, series);
-      await writeFile(opts.out, ext === '.png' ? await svgToPng(svg) : svg);
-    } else if (ctx.format === 'table') {
-      const { brailleChart } = await import('../../plot/terminal.js');
-      chart = series.map((s) => brailleChart(s, { width: ctx.io.columns, color: ctx.color.enabled })).join('\n');
-    }
+    const series = vleSeries(result, displayUnit(result.p !== undefined ? 'K' : 'kPa', ctx.units));
+    chart = await drawCharts(ctx, opts, `${result.components[0].name} / ${result.components[1].name}`, series);
   }
   if (!opts.out || ctx.formatExplicit) await printResult(ctx, vleView(result, chart), result);
   if (opts.out) ctx.notice(`wrote ${opts.out}`);
