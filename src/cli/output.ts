@@ -47,6 +47,8 @@ export interface Render {
   rows(columns: Column[], rows: Row[]): string;
   /** Lines of free text (titles, sources) wrapped at spaces to the table width, continuations indented. */
   lines(text: string): string;
+  /** Free text with its temperature ranges ("303–363 K", a correlation's range) in the display unit. */
+  rangesIn(text: string): string;
   /** A property's value stored in a registry unit, in the user's display unit. */
   convert(unit: string | undefined, v: number): number;
   /** A temperature a value holds at (a point's t, a range), exact in the display unit (units.ts's state). */
@@ -277,10 +279,14 @@ function cellValue(col: Column, v: Cell, ctx: Context): Cell {
   return displayUnit(col.unit, ctx.units).convert(v);
 }
 
+/** A temperature range in kelvin as the data's comments and sources write it. */
+const K_RANGE = /(\d+(?:\.\d+)?)\u2013(\d+(?:\.\d+)?) K\b/g;
+
 /**
  * Tables outside the writer (`chem config list` is not a v1 result) draw through this too, so every
  * table has the same width rules and colour.
  */
+
 export function renderer(ctx: Context): Render {
   let drawn = 0;
   const render: Render = {
@@ -302,6 +308,7 @@ export function renderer(ctx: Context): Render {
         .split('\n')
         .map((l) => wrapText(l, ctx.wide ? Infinity : Math.max(40, ctx.io.columns), 2).join('\n'))
         .join('\n'),
+    rangesIn: (text) => text.replace(K_RANGE, (_, a: string, b: string) => `${tableNumber(render.temperature(Number(a)))}–${tableNumber(render.temperature(Number(b)))} ${render.unit('K')}`),
     convert: (unit, v) => displayUnit(unit, ctx.units).convert(v),
     temperature: (t) => displayUnit('K', ctx.units).state(t),
     conversion: (unit) => displayUnit(unit, ctx.units),

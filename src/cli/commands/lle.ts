@@ -53,7 +53,7 @@ function lleView(chart = ''): View<LleResult> {
         text += `${c.kind} critical solution temperature: ${out.number(Number(out.convert('K', c.t).toFixed(2)))} ${out.unit('K')} at x1 = ${c.x1}\n`;
       }
       if (res.binodal && !res.binodal.critical.length) text += `the split does not close between ${res.binodal.tmin} and ${res.binodal.tmax} K\n`;
-      return text + out.lines(sourceLines(res));
+      return text + out.lines(out.rangesIn(sourceLines(res)));
     },
   };
 }

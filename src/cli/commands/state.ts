@@ -128,7 +128,7 @@ function propertyRows(s: State, out: Render): string {
     const p = points[0]!;
     const value = pointText(p, out.conversion(def?.unit), out.number);
     // a vapour-pressure comment lists the coefficients after ';': the table shows the equation and range
-    const eq = (p.c ?? '').split('; ')[0]!;
+    const eq = out.rangesIn((p.c ?? '').split('; ')[0]!);
     return [def ? `${key} ${plainSymbol(def)}` : key, value, out.unit(def?.unit), [p.s, marks(p)].filter(Boolean).join(' '), others(points), eq];
   });
   if (!rows.length) return '(no property at these conditions)\n';

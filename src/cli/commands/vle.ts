@@ -73,7 +73,7 @@ function vleView(r: VleResult, chart = ''): View<VleResult> {
         if (az.x1_liquids) text += `heteroazeotrope: y1 = ${az.x1.toFixed(4)} at ${at}, over two liquids x1 = ${liquidsText(az.x1_liquids)}\n`;
         else text += `azeotrope: x1 = ${az.x1.toFixed(4)} at ${at}${az.heterogeneous ? ' (heterogeneous: the liquid splits there)' : ''}\n`;
       } else text += 'azeotrope: none\n';
-      text += out.lines(sourceLines(res));
+      text += out.lines(out.rangesIn(sourceLines(res)));
       return text;
     },
   };
