@@ -126,6 +126,8 @@ export async function vleDiagram(backend: Backend, req: VleRequest, opts: Resolv
   // the correlations behind the answers (the brackets tried others on the way)
   const temps = isobaric ? [...outcomes.map((o) => o.t), az?.t] : [req.t!];
   const used = psat.map((ps) => new Set(temps.flatMap((T) => (T === undefined ? [] : [ps.curveAt(T)])))) as [Set<PsatCurve | undefined>, Set<PsatCurve | undefined>];
+  const inf = gammaInf(system, isobaric ? { p } : { t: req.t! });
+  if (groups) notes.push(...implausible(inf.gamma_inf, comps, RECORD_MODEL[model]));
   const result: VleResult = {
     components: comps.map((c) => ({ cid: c.id, name: c.compound, cas: c.cas ?? '' })) as VleResult['components'],
     model: RECORD_MODEL[model],
@@ -138,7 +140,7 @@ export async function vleDiagram(backend: Backend, req: VleRequest, opts: Resolv
       ...(isobaric ? { t: az.t } : { p: az.p }),
       ...(az.heterogeneous ? { heterogeneous: true, x1_liquids: az.liquids?.x1 } : {}),
     },
-    ...(gammaInf(system, isobaric ? { p } : { t: req.t! }) ?? {}),
+    ...inf,
     sources: {
       parameters: groups
         ? { mid: mixtureIdFor(`groups:${model}`), s: 'thermo-unifac', groups: comps.map((c, i) => ({ cid: c.id, subgroups: countsRecord(groups[i]!) })) }
@@ -205,12 +207,28 @@ export async function chooseActivity(backend: Backend, mix: Mixture | undefined,
 }
 
 /** γ1 at infinite dilution in component 2 (at 2's boiling point at p, or at t), and γ2 in 1. */
-function gammaInf(s: System, at: { p: number } | { t: number }): Pick<VleResult, 'gamma_inf'> | undefined {
+function gammaInf(s: System, at: { p: number } | { t: number }): Required<Pick<VleResult, 'gamma_inf'>> {
   const T = s.psat.map((ps) => ('p' in at ? pureBoilingT(ps, at.p) : at.t));
   const g1 = Number.isFinite(T[1]!) ? Math.exp(s.lnGamma(0, T[1]!)[0]) : NaN;
   const g2 = Number.isFinite(T[0]!) ? Math.exp(s.lnGamma(1, T[0]!)[1]) : NaN;
   const v = (x: number) => (Number.isFinite(x) ? x : null);
   return { gamma_inf: { gamma1: v(g1), t1: v(T[1]!), gamma2: v(g2), t2: v(T[0]!) } };
+}
+
+/** Below this an infinite-dilution coefficient of a group model is no chemistry but a table extrapolated. */
+const GAMMA_INF_LOW = 1e-3;
+
+/**
+ * The notice on a γ∞ far below any organic mixture's (the strongest negative deviations, chloroform/acetone or
+ * amine/acid, stay above ~0.05): a published table's a + bT + cT² taken beyond the temperatures it was fitted at.
+ * thermo computes the same numbers silently.
+ */
+export function implausible(g: VleResult['gamma_inf'], comps: [Compound, Compound], model: string): string[] {
+  if (!g) return [];
+  const ends = [{ v: g.gamma1, t: g.t1, c: comps[0] }, { v: g.gamma2, t: g.t2, c: comps[1] }];
+  return ends
+    .filter((e) => e.v !== null && e.v < GAMMA_INF_LOW)
+    .map((e) => `${model} gives ${e.c.compound} an infinite-dilution activity coefficient of ${Number(e.v!.toPrecision(2))} at ${Number(e.t!.toFixed(2))} K: its interaction parameters are taken far beyond the data they were fitted to; the answer is not to be trusted (compare another --model)`);
 }
 
 /** The notice on an azeotrope within 0.05 K of a pure component's boiling point. */

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { subgroups } from '../../src/chem/unifac-groups.js';
 import { missingInteractions, unifac, type InteractionTable } from '../../src/vle/unifac.js';
+import { implausible } from '../../src/vle/diagram.js';
 
 const ORIGINAL: InteractionTable = {
   name: 'UNIFAC',
@@ -60,5 +61,17 @@ describe('UNIFAC (thermo, ethanol/water)', () => {
     const partial: InteractionTable = { name: 'partial', abc: new Map([...ORIGINAL.abc].filter(([k]) => k !== '7 5')) };
     expect(missingInteractions([1, 5, 7], partial)).toEqual([[5, 7]]);
     expect(() => unifac([ETHANOL, WATER], (id) => u.get(id)!, partial, 'original')).toThrow(/main groups 5\/7/);
+  });
+});
+
+describe('a group model\'s γ∞ far below any organic mixture\'s is said', () => {
+  // thermo's UNIFAC.from_subgroups(version=1, DOUFIP2016) for 2,3-dimethylbenzothiophene (1×CH3, 4×ACH, 1×AC,
+  // 1×ACCH3, 1×AC2S) in 3-butene-1,2-diol: γ1∞ = 0.0 at 470 K, γ2∞ 8.9e-5 (x = 0.5); acetone in chloroform ~0.4
+  const comps = [{ id: 'a', compound: 'A', type: 'C' }, { id: 'b', compound: 'B', type: 'C' }] as unknown as Parameters<typeof implausible>[1];
+  it('0 at 469.66 K: a notice naming the compound and T; 0.4: none', () => {
+    const notes = implausible({ gamma1: 0, t1: 469.66, gamma2: 0.4, t2: 334.3 }, comps, 'modified UNIFAC (Dortmund)');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/modified UNIFAC \(Dortmund\) gives A an infinite-dilution activity coefficient of 0 at 469\.66 K: .*not to be trusted/);
+    expect(implausible({ gamma1: 0.4, t1: 334.3, gamma2: 0.3, t2: 329.2 }, comps, 'x')).toEqual([]);
   });
 });
