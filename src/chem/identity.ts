@@ -1,11 +1,13 @@
 // Identifiers computed from a structure alone: canonical SMILES, standard InChI and InChIKey.
 // Used when a structure is not in the database, and by the database builder.
 import { canonicalSmiles, parseMolfile, parseSmiles } from './molecule.js';
-import { inchiOf } from './inchi.js';
+import { rdkitIdentity } from './inchi.js';
+import { ChemError } from '../api/errors.js';
 
 export interface StructureIds {
   inchi: string;
   inchikey: string;
+  /** RDKit's canonical SMILES (OpenChemLib's where RDKit cannot write one). */
   smiles: string;
 }
 
@@ -13,5 +15,7 @@ export interface StructureIds {
 export async function structureIdentifiers(kind: 'smiles' | 'molfile', value: string): Promise<StructureIds> {
   const mol = kind === 'smiles' ? parseSmiles(value) : parseMolfile(value);
   // RDKit reads the original input for InChI: its stereo perception matches the IUPAC reference.
-  return { ...(await inchiOf(kind === 'smiles' ? value.trim() : value)), smiles: canonicalSmiles(mol) };
+  const ids = await rdkitIdentity(kind === 'smiles' ? value.trim() : value);
+  if (!ids.inchi || !ids.inchikey) throw new ChemError(404, 'no InChI can be generated from this structure');
+  return { inchi: ids.inchi, inchikey: ids.inchikey, smiles: ids.smiles ?? canonicalSmiles(mol) };
 }

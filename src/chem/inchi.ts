@@ -1,10 +1,12 @@
-// Standard InChI and InChIKey through RDKit's WebAssembly build (RDKit bundles the IUPAC InChI
-// library; OpenChemLib has none). The module takes ~200 ms to instantiate, so it is loaded once,
-// on first use, and only by code paths that need InChI.
+// Standard InChI, InChIKey and canonical SMILES through RDKit's WebAssembly build (RDKit bundles the
+// IUPAC InChI library; OpenChemLib has none; RDKit's canonical SMILES is the one chemists and peer
+// tools print). The module takes ~200 ms to instantiate, so it is loaded once, on first use, and only
+// by code paths that need it (a database lookup never does: the build stores RDKit's SMILES).
 import { ChemError } from '../api/errors.js';
 
 interface RDKitMol {
   get_inchi(): string;
+  get_smiles(): string;
   get_svg_with_highlights(details: string): string;
   set_new_coords(): boolean;
   get_molblock(details?: string): string;
@@ -40,13 +42,33 @@ export interface InchiPair {
 
 /** Standard InChI and InChIKey of a SMILES or a molfile. */
 export async function inchiOf(structure: string): Promise<InchiPair> {
+  const ids = await rdkitIdentity(structure);
+  if (!ids.inchi) throw new ChemError(404, 'no InChI can be generated from this structure');
+  return ids as InchiPair;
+}
+
+export interface RDKitIdentity {
+  /** RDKit's canonical (isomeric) SMILES, as Python's Chem.MolToSmiles(Chem.MolFromSmiles(s)) writes it. */
+  smiles?: string;
+  inchi?: string;
+  inchikey?: string;
+}
+
+/**
+ * RDKit's canonical SMILES and (unless `inchi: false`) standard InChI/InChIKey of a SMILES or a molfile, from
+ * one sanitized reading; empty when RDKit cannot read it (as Python's MolFromSmiles gives None).
+ */
+export async function rdkitIdentity(structure: string, opts: { inchi?: boolean } = {}): Promise<RDKitIdentity> {
   const R = await loadRDKit();
   const mol = R.get_mol(structure);
-  if (!mol) throw new ChemError(404, 'no InChI can be generated from this structure');
+  if (!mol) return {};
   try {
-    const inchi = mol.get_inchi();
-    if (!inchi) throw new ChemError(404, 'no InChI can be generated from this structure');
-    return { inchi, inchikey: R.get_inchikey_for_inchi(inchi) };
+    const out: RDKitIdentity = {};
+    const smiles = mol.get_smiles();
+    if (smiles) out.smiles = /[[.]/.test(smiles) ? (await import('./smiles/brackets.js')).asRDKit2022(smiles) : smiles;
+    const inchi = opts.inchi === false ? '' : mol.get_inchi();
+    if (inchi) Object.assign(out, { inchi, inchikey: R.get_inchikey_for_inchi(inchi) });
+    return out;
   } finally {
     mol.delete();
   }

@@ -117,7 +117,10 @@ export function parseMolfile(text: string): Molecule {
   return mol;
 }
 
-/** Canonical isomeric SMILES (OpenChemLib's canonical atom order). */
+/**
+ * OpenChemLib's canonical isomeric SMILES: the key SMILES lookups match (compounds.smiles_key), computed without
+ * RDKit. The SMILES chem prints is RDKit's (inchi.ts rdkitIdentity).
+ */
 export function canonicalSmiles(mol: Molecule): string {
   return mol.toIsomericSmiles();
 }

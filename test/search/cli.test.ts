@@ -106,10 +106,11 @@ describe('chem search', () => {
 });
 
 describe('chem convert from the database', () => {
+  // smiles: RDKit's canonical SMILES (Python: Chem.MolToSmiles(Chem.MolFromSmiles(s)))
   const compounds = [
     { name: 'ethanol', smiles: 'CCO', inchi: 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3', inchikey: 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N' },
-    { name: 'L-alanine', smiles: 'C[C@@H](C(O)=O)N', inchi: 'InChI=1S/C3H7NO2/c1-2(4)3(5)6/h2H,4H2,1H3,(H,5,6)/t2-/m0/s1', inchikey: 'QNAYBMKLOCPYGJ-REOHCLBHSA-N' },
-    { name: 'benzoic acid', smiles: 'OC(c1ccccc1)=O', inchi: 'InChI=1S/C7H6O2/c8-7(9)6-4-2-1-3-5-6/h1-5H,(H,8,9)', inchikey: 'WPYMKLBDIGXBTP-UHFFFAOYSA-N' },
+    { name: 'L-alanine', smiles: 'C[C@H](N)C(=O)O', inchi: 'InChI=1S/C3H7NO2/c1-2(4)3(5)6/h2H,4H2,1H3,(H,5,6)/t2-/m0/s1', inchikey: 'QNAYBMKLOCPYGJ-REOHCLBHSA-N' },
+    { name: 'benzoic acid', smiles: 'O=C(O)c1ccccc1', inchi: 'InChI=1S/C7H6O2/c8-7(9)6-4-2-1-3-5-6/h1-5H,(H,8,9)', inchikey: 'WPYMKLBDIGXBTP-UHFFFAOYSA-N' },
   ];
   for (const c of compounds) {
     const expected = { cid: compoundIdFor(c.inchikey), ...c };

@@ -33,9 +33,9 @@ const ALANINES = ['D-alanine', 'DL-alanine', 'L-alanine'];
 /** The structure index of these SMILES, built as the database build does, in an in-memory database. */
 async function indexOf(smiles: string[]): Promise<StructureIndex> {
   const mem = new Database(':memory:');
-  mem.exec('CREATE TABLE compounds (id TEXT, smiles TEXT); CREATE TABLE search_rank (ord INTEGER, compound_id TEXT)');
+  mem.exec('CREATE TABLE compounds (id TEXT, smiles TEXT, smiles_key TEXT); CREATE TABLE search_rank (ord INTEGER, compound_id TEXT)');
   smiles.forEach((s, i) => {
-    mem.prepare('INSERT INTO compounds VALUES (?, ?)').run(`c${i}`, s);
+    mem.prepare('INSERT INTO compounds VALUES (?, ?, NULL)').run(`c${i}`, s);
     mem.prepare('INSERT INTO search_rank VALUES (?, ?)').run(i, `c${i}`);
   });
   await buildStructureIndex(mem as unknown as DB);

@@ -55,7 +55,9 @@ export interface MergedCompound {
   allCas: string[];
   inchi?: string;
   inchikey?: string;
+  /** RDKit's canonical SMILES (printed) and OpenChemLib's (the lookup key), StructureResult. */
   smiles?: string;
+  smilesKey?: string;
   formula?: string;
   mw?: number;
   names: MergedName[];
@@ -310,6 +312,7 @@ function build(gk: string, members: Ref[]): MergedCompound {
     inchi: structure?.inchi,
     inchikey: structure?.inchikey ?? (gk.startsWith('ik:') ? gk.slice(3) : undefined),
     smiles: structure?.smiles,
+    smilesKey: structure?.key,
     formula,
     // a table's MW to the 4 decimals of every computed one (PubChem writes 102.449603)
     mw: structure?.mw ?? (mwRow?.mw === undefined ? undefined : roundDecimals(mwRow.mw, 4)),

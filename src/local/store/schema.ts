@@ -10,7 +10,8 @@
 //     id TEXT PK                compound id (ids.ts): compoundIdFor(inchikey) for type C,
 //                               compoundIdFor('CAS:' + cas) for type S; collisions salted.
 //     rev, compound (main name), cas (primary CAS, dashes), inchi, inchikey, formula (Hill, with
-//     charge for type C), type 'C'|'S', mw, smiles (OpenChemLib canonical), webbook_id, mtime,
+//     charge for type C), type 'C'|'S', mw, smiles (RDKit's canonical SMILES, the one printed),
+//     smiles_key (OpenChemLib's canonical SMILES: the key SMILES lookups match, so they need no RDKit), webbook_id, mtime,
 //     has_outliers 0|1, n_mixtures (set by insertMixtures), and for search:
 //     inchikey1 (first block), formula_hill (Hill without charge), n_points (data points);
 //     structure_name: the name whose OPSIN reading gave the structure, when no source gives one.
@@ -30,7 +31,7 @@
 //     per source file: rows read, accepted, rejected/skipped counts by reason.
 //   mixtures(id PK, kind, name, json)        json = the Mixture object (api/types.ts);
 //   mixture_components(mixture_id, compound_id)   filled through insertMixtures() (mixture-tables.ts).
-//   structure_cache(input PK, smiles, formula, mw, inchi, inchikey)   toolkit results per input
+//   structure_cache(input PK, smiles, smiles_key, formula, mw, inchi, inchikey)   toolkit results per input
 //     structure (SMILES + given InChI), reused by the next build; inchikey NULL = unreadable.
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
@@ -38,7 +39,7 @@ import { ChemError } from '../../api/errors.js';
 
 export type DB = Database.Database;
 
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -55,6 +56,7 @@ const SCHEMA = `
     type TEXT NOT NULL CHECK (type IN ('C', 'S')),
     mw REAL,
     smiles TEXT,
+    smiles_key TEXT,
     webbook_id TEXT,
     mtime INTEGER NOT NULL,
     has_outliers INTEGER NOT NULL DEFAULT 0,
@@ -66,6 +68,7 @@ const SCHEMA = `
   CREATE INDEX compounds_inchikey1 ON compounds(inchikey1);
   CREATE INDEX compounds_formula_hill ON compounds(formula_hill);
   CREATE INDEX compounds_smiles ON compounds(smiles);
+  CREATE INDEX compounds_smiles_key ON compounds(smiles_key);
   CREATE INDEX compounds_inchi ON compounds(inchi);
   CREATE TABLE id_aliases (id TEXT PRIMARY KEY, compound_id TEXT NOT NULL REFERENCES compounds(id));
   CREATE TABLE cas_numbers (cas TEXT PRIMARY KEY, compound_id TEXT NOT NULL REFERENCES compounds(id));
@@ -124,7 +127,7 @@ const SCHEMA = `
     PRIMARY KEY (mixture_id, compound_id)
   );
   CREATE INDEX mixture_components_compound ON mixture_components(compound_id);
-    CREATE TABLE structure_cache (input TEXT PRIMARY KEY, smiles TEXT, formula TEXT, mw REAL, inchi TEXT, inchikey TEXT);
+    CREATE TABLE structure_cache (input TEXT PRIMARY KEY, smiles TEXT, smiles_key TEXT, formula TEXT, mw REAL, inchi TEXT, inchikey TEXT);
 `;
 
 /** A database this chem cannot use: 503 (exit 6) with the one line that tells how to rebuild it. */

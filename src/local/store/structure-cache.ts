@@ -17,6 +17,7 @@ export const cacheKey = (j: StructureJob) => `${j.smiles}\t${j.inchi ?? ''}`;
 interface Row {
   input: string;
   smiles: string | null;
+  smiles_key: string | null;
   formula: string | null;
   mw: number | null;
   inchi: string | null;
@@ -60,6 +61,7 @@ export function readCache(path: string): StructureCache {
       if (!r.inchikey) cache.set(r.input, undefined);
       else {
         const res: StructureResult = { smiles: r.smiles!, inchikey: r.inchikey };
+        if (r.smiles_key) res.key = r.smiles_key;
         if (r.formula) res.formula = r.formula;
         if (r.mw !== null) res.mw = r.mw;
         if (r.inchi) res.inchi = r.inchi;
@@ -75,10 +77,10 @@ export function readCache(path: string): StructureCache {
 }
 
 export function writeCache(db: DB, cache: StructureCache): void {
-  const ins = db.prepare('INSERT OR REPLACE INTO structure_cache (input, smiles, formula, mw, inchi, inchikey) VALUES (?, ?, ?, ?, ?, ?)');
+  const ins = db.prepare('INSERT OR REPLACE INTO structure_cache (input, smiles, smiles_key, formula, mw, inchi, inchikey) VALUES (?, ?, ?, ?, ?, ?, ?)');
   db.transaction(() => {
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('structure_toolkit', ?)").run(toolkitStamp());
-    for (const [input, r] of cache) ins.run(input, r?.smiles ?? null, r?.formula ?? null, r?.mw ?? null, r?.inchi ?? null, r?.inchikey ?? null);
+    for (const [input, r] of cache) ins.run(input, r?.smiles ?? null, r?.key ?? null, r?.formula ?? null, r?.mw ?? null, r?.inchi ?? null, r?.inchikey ?? null);
   })();
 }
 

@@ -1,6 +1,8 @@
-// Structure identity for the build: canonical SMILES, Hill formula and MW from OpenChemLib, standard
-// InChI/InChIKey from RDKit unless the source gave a standard pair. This is the slow step of a build
-// (~1 000 structures/s per core), so the compiled build spreads it over worker threads.
+// Structure identity for the build: RDKit's canonical SMILES (the one printed) and OpenChemLib's (the
+// lookup key, smiles_key: every SMILES a user types is matched through OpenChemLib's canonical form, so a
+// lookup never loads RDKit), Hill formula and MW from OpenChemLib, standard InChI/InChIKey from RDKit unless
+// the source gave a standard pair. This is the slow step of a build (~1 000 structures/s per core), so the
+// compiled build spreads it over worker threads.
 import { availableParallelism } from 'node:os';
 import { mapInWorkers, useWorkers } from './worker-pool.js';
 
@@ -11,22 +13,25 @@ export interface StructureJob {
 }
 
 export interface StructureResult {
+  /** RDKit's canonical SMILES; OpenChemLib's where RDKit cannot read the input, else the input. */
   smiles: string;
+  /** OpenChemLib's canonical SMILES (compounds.smiles_key); absent where OpenChemLib cannot read the input. */
+  key?: string;
   formula?: string;
   mw?: number;
   inchi?: string;
   inchikey?: string;
 }
 
-type Toolkit = Pick<StructureResult, 'smiles' | 'formula' | 'mw'>;
+type Toolkit = Pick<StructureResult, 'key' | 'formula' | 'mw'>;
 
-/** Canonical SMILES, formula and MW from OpenChemLib; just the input when it cannot read it. */
+/** OpenChemLib's canonical SMILES, formula and MW; nothing when it cannot read the SMILES. */
 async function openChemLibPart(smiles: string): Promise<Toolkit> {
   const { parseSmiles, canonicalSmiles, hillFormula, masses } = await import('../../chem/molecule.js');
-  const out: Toolkit = { smiles };
+  const out: Toolkit = {};
   try {
     const mol = parseSmiles(smiles);
-    out.smiles = canonicalSmiles(mol);
+    out.key = canonicalSmiles(mol);
     out.formula = hillFormula(mol);
     out.mw = Math.round(masses(mol).mw * 1e4) / 1e4;
   } catch {
@@ -37,17 +42,21 @@ async function openChemLibPart(smiles: string): Promise<Toolkit> {
 
 /** One structure from its OpenChemLib part; undefined when neither toolkit can read the SMILES. */
 async function computeStructure(job: StructureJob, ocl: Toolkit): Promise<StructureResult | undefined> {
-  const out: StructureResult = { ...ocl };
-  if (job.inchi && job.inchikey) {
+  const given = !!(job.inchi && job.inchikey);
+  let rdkit: import('../../chem/inchi.js').RDKitIdentity = {};
+  try {
+    const { rdkitIdentity } = await import('../../chem/inchi.js');
+    rdkit = await rdkitIdentity(job.smiles, { inchi: !given });
+  } catch {
+    // no RDKit reading: OpenChemLib's SMILES is printed, and without a given InChI there is no compound id
+  }
+  const out: StructureResult = { smiles: rdkit.smiles ?? ocl.key ?? job.smiles, ...ocl };
+  if (given) {
     out.inchi = job.inchi;
     out.inchikey = job.inchikey;
-  } else {
-    try {
-      const { inchiOf } = await import('../../chem/inchi.js');
-      Object.assign(out, await inchiOf(job.smiles));
-    } catch {
-      // no InChI: the structure cannot give a compound id
-    }
+  } else if (rdkit.inchikey) {
+    out.inchi = rdkit.inchi;
+    out.inchikey = rdkit.inchikey;
   }
   return out.inchikey ? out : undefined;
 }

@@ -14,8 +14,8 @@ function withoutIndexes(db: DB, load: () => void): void {
 }
 
 export function writeCompounds(db: DB, compounds: MergedCompound[], mtime: number): void {
-  const insC = db.prepare(`INSERT INTO compounds (id, rev, compound, cas, inchi, inchikey, inchikey1, formula, formula_hill, type, mw, smiles, mtime, has_outliers, n_points, structure_name)
-    VALUES (@id, 1, @compound, @cas, @inchi, @inchikey, @inchikey1, @formula, @formula_hill, @type, @mw, @smiles, @mtime, @has_outliers, @n_points, @structure_name)`);
+  const insC = db.prepare(`INSERT INTO compounds (id, rev, compound, cas, inchi, inchikey, inchikey1, formula, formula_hill, type, mw, smiles, smiles_key, mtime, has_outliers, n_points, structure_name)
+    VALUES (@id, 1, @compound, @cas, @inchi, @inchikey, @inchikey1, @formula, @formula_hill, @type, @mw, @smiles, @smiles_key, @mtime, @has_outliers, @n_points, @structure_name)`);
   const insAlias = db.prepare('INSERT OR IGNORE INTO id_aliases (id, compound_id) VALUES (?, ?)');
   const insCas = db.prepare('INSERT OR IGNORE INTO cas_numbers (cas, compound_id) VALUES (?, ?)');
   const insName = db.prepare('INSERT INTO names (compound_id, name, norm, kind) VALUES (?, ?, ?, ?)');
@@ -35,6 +35,7 @@ export function writeCompounds(db: DB, compounds: MergedCompound[], mtime: numbe
         type: c.type,
         mw: c.mw ?? null,
         smiles: c.smiles ?? null,
+        smiles_key: c.smilesKey ?? null,
         mtime,
         has_outliers: c.hasOutliers ? 1 : 0,
         n_points: c.points.length,

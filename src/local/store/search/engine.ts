@@ -166,13 +166,15 @@ export class SearchEngine {
       case 'smiles': {
         const smiles = await canonical(t.smiles);
         if (!smiles) return undefined;
-        // The stored SMILES as written (pasted from a record) is found even where OpenChemLib writes
-        // it otherwise on a second pass (about one structure in six), without computing an InChIKey.
+        // OpenChemLib's canonical form (smiles_key) matches most ways of writing the structure; the SMILES as
+        // written is found too, as the key (OpenChemLib writes its own reading otherwise for 1 structure in 6)
+        // and as printed (RDKit's form, pasted from a record), all without computing an InChIKey.
         const key =
-          this.keyWhere('smiles = ?', smiles) ??
+          this.keyWhere('smiles_key = ?', smiles) ??
+          this.keyWhere('smiles_key = ?', t.smiles) ??
           this.keyWhere('smiles = ?', t.smiles) ??
           (await computedKey(() => import('../../../chem/inchi.js').then(async (m) => (await m.inchiOf(t.smiles)).inchikey)));
-        return key ? this.structure('smiles', smiles, key) : undefined;
+        return key ? this.structure('smiles_key', smiles, key) : undefined;
       }
     }
   }
@@ -182,7 +184,7 @@ export class SearchEngine {
   }
 
   /** The exact structure (same canonical SMILES or InChI, or same InChIKey) first, then its skeleton. */
-  private structure(column: 'smiles' | 'inchi', value: string, inchikey: string): number[][] {
+  private structure(column: 'smiles_key' | 'inchi', value: string, inchikey: string): number[][] {
     return this.pairs({
       sql: `SELECT r.ord, CASE WHEN c.${column} = ? OR c.inchikey = ? THEN 0 ELSE 1 END FROM compounds c JOIN search_rank r ON r.compound_id = c.id
         WHERE c.inchikey1 = ? OR c.${column} = ?`,

@@ -241,7 +241,8 @@ export function typed<T extends Typed>(ctor: { new (n: number): T; BYTES_PER_ELE
 
 export async function buildStructureIndex(db: DB): Promise<void> {
   const rows = db
-    .prepare("SELECT r.ord, c.smiles FROM compounds c JOIN search_rank r ON r.compound_id = c.id WHERE c.smiles IS NOT NULL AND c.smiles <> '' ORDER BY r.ord")
+    // OpenChemLib's own canonical SMILES where it read the structure (it reads its own writing back as written)
+    .prepare("SELECT r.ord, COALESCE(c.smiles_key, c.smiles) FROM compounds c JOIN search_rank r ON r.compound_id = c.id WHERE c.smiles IS NOT NULL AND c.smiles <> '' ORDER BY r.ord")
     .raw()
     .all() as [number, string][];
   const out = await indexAll(rows.map((r) => r[1]));
