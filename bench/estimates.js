@@ -14,6 +14,9 @@
 // pc vc af hvap): out of every model's training, a held-out measurement of the shipped models.
 // --anchored: pvap through the record's own measured constants (recommended Tb, Tc, Pc, ω, ΔHvap), as chem state
 // estimates a database compound without a curve (src/local/predict/vapour-pressure.ts): the e of such an estimate.
+// --spread F1,F2,F3 (e.g. 0.25,0.5,0.75): pvap at these fractions of each curve's measured range (lowest to highest
+// measured T, 1e-3 to 1e4 kPa) instead of at its lowest, middle and highest point, the measured value interpolated
+// between the neighbouring measured points (ln P linear in 1/T: the points lie on smooth correlations).
 // --compounds: lines "InChIKey" (the first field of each line): only these compounds, e.g. those left out of the
 // models' training with `npm run train -- --exclude FILE --out DIR`, then run with CHEM_MODELS=DIR: a held-out
 // measurement. Without it, --n compounds with measured vapour pressures drawn at random (seeded): in-sample for the
@@ -23,7 +26,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 
 const { values: opt } = parseArgs({
-  options: { db: { type: 'string' }, compounds: { type: 'string' }, unlabelled: { type: 'boolean', default: false }, anchored: { type: 'boolean', default: false }, n: { type: 'string', default: '400' }, json: { type: 'string' } },
+  options: { db: { type: 'string' }, compounds: { type: 'string' }, unlabelled: { type: 'boolean', default: false }, anchored: { type: 'boolean', default: false }, spread: { type: 'string' }, n: { type: 'string', default: '400' }, json: { type: 'string' } },
 });
 const dbPath = opt.db ?? process.env.CHEM_DB;
 if (!dbPath) throw new Error('--db PATH (or CHEM_DB) is needed: the measured curves come from the database');
@@ -34,6 +37,8 @@ const { jobackCp } = await import('../dist/local/predict/joback.js');
 const { anchorsOf, estimatePsat } = await import('../dist/local/predict/vapour-pressure.js');
 const { LocalBackend } = await import('../dist/local/backend.js');
 
+const spread = opt.spread?.split(',').map(Number);
+if (spread && (spread.length < 1 || spread.some((f) => !(f >= 0 && f <= 1)))) throw new Error('--spread: fractions between 0 and 1, comma-separated');
 const KEYS = ['pvap', 'rhol', 'hvapt', 'cpl', 'srf', 'tcondl'];
 const db = new Database(dbPath, { readonly: true });
 const organic = (s) => /[Cc]/.test(s) && !s.includes('.');
@@ -100,7 +105,16 @@ for (const c of compounds) {
     let tt = [...m.keys()].sort((a, b) => a - b);
     if (key === 'pvap') tt = tt.filter((t) => median(m.get(t)) > 1e-3 && median(m.get(t)) < 1e4);
     if (!tt.length) continue;
-    picked[key] = [...new Set([tt[0], tt[tt.length >> 1], tt[tt.length - 1]])].map((t) => [t, median(m.get(t))]);
+    if (key === 'pvap' && spread) {
+      if (tt.length < 2) continue;
+      picked[key] = spread.map((f) => {
+        const t = Math.round((tt[0] + f * (tt[tt.length - 1] - tt[0])) * 100) / 100;
+        const j = Math.max(0, Math.min(tt.length - 2, tt.findLastIndex((x) => x <= t)));
+        const [t0, t1] = [tt[j], tt[j + 1]];
+        const [l0, l1] = [Math.log(median(m.get(t0))), Math.log(median(m.get(t1)))];
+        return [t, Math.exp(l0 + ((1 / t - 1 / t0) / (1 / t1 - 1 / t0)) * (l1 - l0))];
+      });
+    } else picked[key] = [...new Set([tt[0], tt[tt.length >> 1], tt[tt.length - 1]])].map((t) => [t, median(m.get(t))]);
     picked[key].forEach(([t]) => ts.add(t));
   }
   if (!ts.size) continue;
@@ -137,7 +151,7 @@ const stats = (a) => {
 };
 const out = {};
 const f3 = (x) => (Number.isFinite(x) ? x.toPrecision(3) : '-');
-console.log(`${compounds.length} compounds${opt.compounds ? ` of ${opt.compounds}` : opt.unlabelled ? ' without measured constants (out of the models\' training)' : ' (random, in-sample for the shipped models)'}${process.env.CHEM_MODELS ? `, models ${process.env.CHEM_MODELS}` : ''}`);
+console.log(`${compounds.length} compounds${opt.compounds ? ` of ${opt.compounds}` : opt.unlabelled ? ' without measured constants (out of the models\' training)' : ' (random, in-sample for the shipped models)'}${process.env.CHEM_MODELS ? `, models ${process.env.CHEM_MODELS}` : ''}; pvap at ${spread ? `fractions ${spread.join(', ')} of each curve's measured range` : 'the lowest, middle and highest measured T'}`);
 console.log('key     rows  answered  median  mean    classic median  mean    ratio median  mean   within e');
 for (const key of KEYS) {
   const all = rows.filter((r) => r.key === key);

@@ -1,7 +1,7 @@
 // models/REPORT.md from the trainer's report.json: per property n, random and Bemis–Murcko scaffold 5-fold
 // errors of the model and of the group-contribution baseline on the same folds, and the published CritProp folds.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 type Metrics = [mae: number, rmse: number, r2: number];
@@ -84,6 +84,31 @@ function curvesSection(r: Report): string[] {
   return out;
 }
 
+/** models/pvap-holdout.json: the estimated vapour pressure on compounds left out of every model (bench/estimates.js). */
+interface Holdout {
+  command: string;
+  compounds: number;
+  selection: string;
+  runs: { tb: string; temperatures: string; rows: number; answered: number; median: number; mean: number; classicMedian: number; classicMean: number; ratioMedian: number; ratioMean: number; withinE: number }[];
+}
+
+function holdoutSection(h: Holdout | undefined): string[] {
+  if (!h) return [];
+  const out = [
+    '## Vapour pressure on held-out compounds',
+    '',
+    `${h.compounds} compounds (${h.selection}) left out of every model (\`npm run train -- --exclude FILE\`), the models that the estimate reads retrained without them; \`${h.command}\`. |ln(P/P_measured)| of \`chem predict --t\` pvap; classic: Joback Tb, Tc, Pc → Lee–Kesler ω → Lee–Kesler, the ratio on the rows both answer (the median and mean columns: every answered row).`,
+    '',
+    '| tb model | temperatures | rows | answered | median | mean | classic median | classic mean | ratio median | ratio mean | within e |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of h.runs) {
+    out.push(`| ${r.tb} | ${r.temperatures} | ${r.rows} | ${((100 * r.answered) / r.rows).toFixed(1)} % | ${r.median.toFixed(3)} | ${r.mean.toFixed(3)} | ${r.classicMedian.toFixed(3)} | ${r.classicMean.toFixed(3)} | ${r.ratioMedian.toFixed(2)} | ${r.ratioMean.toFixed(2)} | ${(100 * r.withinE).toFixed(0)} % |`);
+  }
+  out.push('');
+  return out;
+}
+
 const BASELINE: Record<string, string> = { logp: 'Crippen', log10ws: 'GSE (Crippen, Joback)', af: 'Lee–Kesler (Joback)' };
 const UNITS: Record<string, string> = { tb: 'K', tf: 'K', tc: 'K', pc: 'kPa', vc: 'm³/kmol', af: '', hf: 'kJ/mol', gf: 'kJ/mol', hvap: 'kJ/mol', hfus: 'kJ/mol', log10ws: '', logp: '' };
 const CRITPROP_LABEL: Record<string, [string, string, number]> = {
@@ -98,7 +123,7 @@ const SPREAD_NOVELTY_SPEARMAN: Record<string, number> = { tb: 0.38, tf: 0.14, tc
 
 const f = (v: number, d = 3) => (Number.isFinite(v) ? Number(v.toPrecision(d)).toString() : 'n/a');
 
-export function renderReport(r: Report): string {
+export function renderReport(r: Report, holdout?: Holdout): string {
   if (!Object.keys(r.properties).length && r.critprop) return critpropSection(r.critprop).join('\n') + '\n';
   const out: string[] = [];
   out.push(`# ${r.family} ${r.version}: validation report`, '');
@@ -151,6 +176,7 @@ export function renderReport(r: Report): string {
   }
   if (r.critprop) out.push('', ...critpropSection(r.critprop));
   out.push(...curvesSection(r));
+  out.push(...holdoutSection(holdout));
   return out.join('\n') + '\n';
 }
 
@@ -177,7 +203,8 @@ function critpropSection(critprop: Record<string, Critprop>): string[] {
 }
 
 export function writeReport(reportJson: string, markdown: string): void {
-  writeFileSync(markdown, renderReport(JSON.parse(readFileSync(reportJson, 'utf8')) as Report));
+  const holdout = join(dirname(markdown), 'pvap-holdout.json');
+  writeFileSync(markdown, renderReport(JSON.parse(readFileSync(reportJson, 'utf8')) as Report, existsSync(holdout) ? (JSON.parse(readFileSync(holdout, 'utf8')) as Holdout) : undefined));
 }
 
 // `npm run report`: REPORT.md again from the models' report.json (after a change of this layout; no retraining).

@@ -1,8 +1,10 @@
 // The temperature-dependent estimates of the predictor (src/local/predict/estimates.ts): points at exactly the asked
 // temperatures, calc with e and a source descriptor, anchored at the predicted Tb, the same in flat rows and batches,
-// none outside a method's domain. With CHEM_ESTIMATES_DB set to a database, the whole chain against the measured
-// vapour-pressure curves of the compounds that have no measured constant (tb tf tc pc vc af hvap): none of them was
-// in any model's training.
+// none outside a method's domain. With CHEM_ESTIMATES_DB set to a database and CHEM_ESTIMATES_HOLDOUT to a file of
+// InChIKeys (first field of each line) left out of the models in CHEM_MODELS (`npm run train -- --exclude FILE --out
+// DIR`), the whole chain against those compounds' measured vapour-pressure curves. (The compounds without measured
+// constants are no hold-out since the tb model learns from every measured curve's Tb.)
+import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { DataPoint, PredictionResult } from '../../src/api/types.js';
@@ -53,12 +55,31 @@ describe('estimates at a temperature', () => {
     expect(Math.abs(p298.v - 20.2)).toBeLessThan(p298.e! * 1.5);
   });
 
-  it('beats the classic pipeline (Joback Tb, Tc, Pc -> Lee-Kesler) on n-hexane, measured 20.2 kPa at 298.15 K', () => {
-    const joback = (k: string) => hexane.properties.fixed[k].find((p) => p.s === 'joback')!.v;
-    const [tb, tc, pc] = [joback('tb'), joback('tc'), joback('pc')];
-    const classic = leeKeslerPsat(298.15, tc, pc, leeKeslerOmega(tb, tc, pc));
-    const ours = hexane.properties.tdep.pvap.find((x) => x.t === 298.15)!.v;
-    expect(Math.abs(Math.log(ours / 20.2))).toBeLessThan(Math.abs(Math.log(classic / 20.2)));
+  it('beats the classic pipeline (Joback Tb, Tc, Pc -> Lee-Kesler) at 298.15 K on fifteen common liquids, most within e', () => {
+    // kPa at 298.15 K from the Antoine constants of Poling, Prausnitz & O'Connell, The Properties of Gases and
+    // Liquids, 5th ed., Appendix A (the CRC Handbook's values agree to 1 %). One compound's comparison is a coin toss
+    // (n-hexane: the model's Tb is a few K high, Joback's 5 K low); the claim is about the typical error.
+    const measured: [string, number][] = [
+      ['CCCCCC', 20.18], ['CCCCCCC', 6.098], ['CCCCCCCC', 1.875], ['C1CCCCC1', 13.02], ['c1ccccc1', 12.68],
+      ['Cc1ccccc1', 3.789], ['CCO', 7.874], ['CO', 16.94], ['CCCCO', 0.8951], ['CC(C)=O', 30.78],
+      ['CCOC(C)=O', 12.61], ['ClC(Cl)Cl', 26.18], ['ClCCl', 58.29], ['CCOCC', 71.23], ['CC#N', 11.84],
+    ];
+    const ours: number[] = [];
+    const classic: number[] = [];
+    let within = 0;
+    for (const [smiles, m] of measured) {
+      const r = predict(smiles, { temperatures: [298.15], grid: false });
+      const joback = (k: string) => r.properties.fixed[k].find((p) => p.s === 'joback')!.v;
+      const [tb, tc, pc] = [joback('tb'), joback('tc'), joback('pc')];
+      const p = r.properties.tdep.pvap[0];
+      expect(Math.abs(p.v - m)).toBeLessThan(3 * p.e!);
+      if (Math.abs(p.v - m) <= p.e!) within++;
+      ours.push(Math.abs(Math.log(p.v / m)));
+      classic.push(Math.abs(Math.log(leeKeslerPsat(298.15, tc, pc, leeKeslerOmega(tb, tc, pc)) / m)));
+    }
+    const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];
+    expect(median(ours)).toBeLessThan(median(classic));
+    expect(within).toBeGreaterThanOrEqual(8); // e is a 68 % interval: 55-85 % of held-out rows fall within it
   });
 
   it('--prop of an estimate alone: its points, no fixed points, only the asked temperatures (grid false)', () => {
@@ -118,17 +139,16 @@ describe('estimates at a temperature', () => {
 });
 
 const db = process.env.CHEM_ESTIMATES_DB;
-describe.skipIf(!db)('the whole chain against measured curves of compounds out of every model training (CHEM_ESTIMATES_DB)', () => {
+const holdout = process.env.CHEM_ESTIMATES_HOLDOUT;
+describe.skipIf(!db || !holdout || !process.env.CHEM_MODELS)('the whole chain against measured curves of held-out compounds (CHEM_ESTIMATES_DB, CHEM_ESTIMATES_HOLDOUT, CHEM_MODELS)', () => {
   it('vapour pressure: |ln p| median and mean <= 0.45x the classic pipeline, 55-85 % within e, >= 95 % answered', () => {
+    const keys = [...new Set(readFileSync(holdout!, 'utf8').split('\n').map((l) => l.split('\t')[0].trim()).filter(Boolean))];
     const conn = new Database(db!, { readonly: true });
-    const rows = conn
-      .prepare(
-        `SELECT c.id, c.smiles, p.t, p.v FROM compounds c JOIN points p ON p.compound_id = c.id WHERE p.key = 'pvap' AND p.calc = 0 AND p.o = 0
-         AND p.t IS NOT NULL AND p.v > 1e-3 AND p.v < 1e4 AND c.smiles IS NOT NULL AND c.smiles NOT LIKE '%.%' AND c.type = 'C'
-         AND NOT EXISTS (SELECT 1 FROM points q WHERE q.compound_id = c.id AND q.calc = 0 AND q.key IN ('tb', 'tf', 'tc', 'pc', 'vc', 'af', 'hvap'))
-         ORDER BY c.id, p.t`,
-      )
-      .all() as { id: string; smiles: string; t: number; v: number }[];
+    const q = conn.prepare(
+      `SELECT c.id, c.smiles, p.t, p.v FROM compounds c JOIN points p ON p.compound_id = c.id WHERE c.inchikey = ? AND p.key = 'pvap' AND p.calc = 0 AND p.o = 0
+       AND p.t IS NOT NULL AND p.v > 1e-3 AND p.v < 1e4 AND c.smiles IS NOT NULL AND c.smiles NOT LIKE '%.%' AND c.type = 'C' ORDER BY c.id, p.t`,
+    );
+    const rows = keys.flatMap((k) => q.all(k) as { id: string; smiles: string; t: number; v: number }[]);
     conn.close();
     const byId = new Map<string, typeof rows>();
     for (const r of rows) if (/[Cc]/.test(r.smiles)) byId.set(r.id, [...(byId.get(r.id) ?? []), r]);

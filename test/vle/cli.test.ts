@@ -85,8 +85,9 @@ describe('chem vle', () => {
     expect(none.code).toBe(3);
     expect(none.stderr.match(/no bubble point/g)).toHaveLength(2);
     expect(none.stderr).toMatch(/x1 = 0\.5: no bubble point at 8000 kPa outside the vapour-pressure ranges .*not extrapolated/);
-    // 2000 kPa: acetonitrile boils below its estimated Tc; nitromethane boils above it, where Raoult's law lacks acetonitrile's vapour pressure
-    const some = await json(['vle', 'acetonitrile', 'nitromethane', '--model', 'ideal', '--p', '2000', '--x', '0,1']);
+    // 2500 kPa: acetonitrile boils below its estimated Tc; nitromethane boils above it, where Raoult's law lacks acetonitrile's vapour pressure
+    // (at 2000 kPa both boil below it since tb trains on the curves' Tb; at 3000 kPa neither answers)
+    const some = await json(['vle', 'acetonitrile', 'nitromethane', '--model', 'ideal', '--p', '2500', '--x', '0,1']);
     expect(some.code).toBe(7);
     expect(some.body.points.map((p) => p.t === null)).toEqual([true, false]);
   });
