@@ -40,6 +40,8 @@ import xgboost as xgb
 from scipy.stats import spearmanr
 from sklearn.model_selection import GroupKFold, KFold
 
+from booster import encode_booster
+
 FAMILY = 'chem-ml'
 VERSION = '1.1'
 ALLOWED = ['B', 'Br', 'C', 'Cl', 'F', 'H', 'I', 'N', 'O', 'P', 'S', 'Si']
@@ -262,36 +264,6 @@ def calibrate_error(key, x, err, nov, splits, seed, err_random, direct=False, se
     on = np.ones(len(err), bool) if served is None else served
     c = float(np.quantile(np.concatenate([err[on] / s[on], err_random[on] / s[on]]), COVERAGE))
     return c, ref, c * s
-
-
-def encode_booster(b):
-    """Trees renumbered so that each node's right child is its left child + 1; arrays base64 little-endian."""
-    trees = json.loads(b.save_raw('json'))['learner']['gradient_booster']['model']['trees']
-    feat, left, value, roots = [], [], [], []
-    for t in trees:
-        lc, rc = t['left_children'], t['right_children']
-        si, sc, dl = t['split_indices'], t['split_conditions'], t['default_left']
-        root = len(feat)
-        roots.append(root)
-        order = {0: root}
-        queue = [0]
-        feat.append(0); left.append(0); value.append(0.0)
-        while queue:
-            n = queue.pop(0)
-            at = order[n]
-            if lc[n] == -1:
-                feat[at], left[at], value[at] = -1, 0, sc[n]
-                continue
-            feat[at] = si[n] * 2 + (1 if dl[n] else 0)
-            value[at] = sc[n]
-            left[at] = len(feat)
-            for child in (lc[n], rc[n]):
-                order[child] = len(feat)
-                feat.append(0); left.append(0); value.append(0.0)
-                queue.append(child)
-    b64 = lambda a, t: base64.b64encode(np.asarray(a, dtype=t).tobytes()).decode()
-    return dict(roots=b64(roots, '<i4'), feat=b64(feat, '<i4'), left=b64(left, '<i4'),
-                value=b64(value, '<f4'))
 
 
 def write_model(out, key, model, elements, max_heavy, beta, first, n, cv, features):
