@@ -90,7 +90,7 @@ export function plotSeries(comp: Compound, key: string, units: UnitPrefs): PlotS
   return { key, desc: def.desc, sym: plainSymbol(def), tUnit: tConv.unit, unit: vConv.unit, log, points };
 }
 
-/** Points between a record's samples of each pressure correlation that keeps its coefficients (vle/psat.ts), evaluated by the registry's equation: a smooth curve on the log axis. */
+/** Points between a record's samples of each pressure correlation that keeps its coefficients (tdep/curve-text.ts), evaluated by the registry's equation: a smooth curve on the log axis. */
 function densified(raw: DataPoint[], curveOf: (p: DataPoint) => string, v: (kPa: number) => number, t: (K: number) => number, comp: Compound): PlotPoint[] {
   const out: PlotPoint[] = [];
   const done = new Set<string>();

@@ -1,6 +1,6 @@
 // Vapour and sublimation pressure (the tables give Pa; registry kPa), each row one correlation in
 // T evaluated as CalebBell/chemicals does, over the range thermo applies to the table. A curve's
-// comment keeps its equation, range and coefficients (vle/psat.ts): chem vle evaluates it from them.
+// comment keeps its equation, range and coefficients (tdep/curve-text.ts): chem vle evaluates it from them.
 import { describeCurve } from '../../../../tdep/curve-text.js';
 import { cells, MISSING, type Curve, type Note, type TableSpec } from '../runner.js';
 import type { Row } from '../table.js';
