@@ -1,7 +1,7 @@
 // Flag values become typed values once, at the edge: these are commander argument parsers
 // (`.argParser()`), so a command's run function only ever sees numbers and lists. A bad value is
 // commander's one line on stderr ("option '--page <n>' argument 'x' is invalid. …"), exit 2.
-import { Command, InvalidArgumentError } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import { property } from '../api/properties.js';
 import { parsePressure, parseTemperature, parseTemperatures } from '../units/quantities.js';
 
@@ -80,9 +80,4 @@ export function fieldList(s: string): string[] {
   const fields = list(s);
   if (!fields.length) throw new InvalidArgumentError('expected column names, e.g. id,compound,tb');
   return fields;
-}
-
-/** A command of a pair of compounds (chem vle, chem lle): its name, description and the two component arguments. */
-export function twoComponents(name: string, description: string): Command {
-  return new Command(name).description(description).argument('[a]', 'component 1: compound id, CAS or name').argument('[b]', 'component 2: compound id, CAS or name');
 }

@@ -13,6 +13,7 @@ export type { Correlation };
 import { orderPoints } from '../api/ranking.js';
 import { convert } from '../units/registry.js';
 import { curveFunction, EQUATION_ORDER, EQUATIONS } from './equations.js';
+import { logInInverseT } from '../util/interpolate.js';
 
 /** Significant digits of a value evaluated from a correlation (as the record's sampled points: runner.ts). */
 export const CURVE_DIGITS = 6;
@@ -146,7 +147,7 @@ export class Curves {
       const [a, b] = [ps[i - 1]!, ps[i]!];
       if (b.t! - a.t! > Math.min(GAP_K, GAP_FRACTION * T)) continue;
       const v = log
-        ? Math.exp(Math.log(a.v) + ((Math.log(b.v) - Math.log(a.v)) * (1 / T - 1 / a.t!)) / (1 / b.t! - 1 / a.t!))
+        ? logInInverseT(T, a.t!, a.v, b.t!, b.v)
         : a.v + ((b.v - a.v) * (T - a.t!)) / (b.t! - a.t!);
       const digits = Math.min(CURVE_DIGITS, Math.max(3, significantDigits(a.v), significantDigits(b.v)));
       const p: StatePoint = { u: key, v: roundSignificant(v, digits), s: a.s, t: T, c: `interpolated between ${a.t} and ${b.t} K${a.c ? ` (${a.c})` : ''}`, interpolated: true };

@@ -4,6 +4,7 @@
 import { roundSignificant, roundToUncertainty } from '../api/precision.js';
 import type { StatePoint } from '../api/types.js';
 import { solveSaturation } from './phase.js';
+import { linearInInverseT } from '../util/interpolate.js';
 
 /** A vapour-pressure estimate: kPa at T below tmax, the ln half-width of its e, its source key and reference. */
 export interface PsatEstimate {
@@ -71,7 +72,7 @@ export function joinedTo(est: PsatEstimate, stored: readonly StoredRange[], tb?:
     const i = knots.findIndex(([t]) => t >= T);
     if (i < 0) return knots.at(-1)![1];
     const [[t0, d0], [t1, d1]] = [knots[i - 1]!, knots[i]!];
-    return d0 + ((d1 - d0) * (1 / T - 1 / t0)) / (1 / t1 - 1 / t0);
+    return linearInInverseT(T, t0, d0, t1, d1);
   };
   const ends = lo === hi ? `${lo.s}'s ${lo.tmin}–${lo.tmax} K` : `${lo.s}'s at ${lo.tmin} K and ${hi.s}'s at ${hi.tmax} K`;
   return { ...est, f: (T: number) => est.f(T) * Math.exp(shift(T)), r: `${est.r}; joined to the stored curves where they end (${ends})` };

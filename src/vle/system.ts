@@ -1,6 +1,7 @@
 // A binary system as the solvers take it: the activity model and each component's vapour pressure.
 import type { LnGamma, ModelName } from './activity.js';
 import type { PsatCurve } from '../tdep/curve-text.js';
+import { logInInverseT } from '../util/interpolate.js';
 
 /** The widest gap between two vapour-pressure ranges that is bridged, K. */
 const GAP = 20;
@@ -41,9 +42,7 @@ export class Psat {
       if (c.tmin > T && (!above || c.tmin < above.tmin)) above = c;
     }
     if (!below || !above || above.tmin - below.tmax > GAP) return NaN;
-    const [t0, t1] = [below.tmax, above.tmin];
-    const [l0, l1] = [Math.log(below.f(t0)), Math.log(above.f(t1))];
-    return Math.exp(l0 + ((1 / T - 1 / t0) / (1 / t1 - 1 / t0)) * (l1 - l0));
+    return logInInverseT(T, below.tmax, below.f(below.tmax), above.tmin, above.f(above.tmin));
   }
 
   /** The ranges, for a refusal line. */

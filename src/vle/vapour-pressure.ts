@@ -8,6 +8,7 @@ import type { PsatCurve } from '../tdep/curve-text.js';
 import { Curves } from '../tdep/curves.js';
 import { Psat } from './system.js';
 import { pureBoilingT } from './solve.js';
+import { logInInverseT } from '../util/interpolate.js';
 
 export interface Ranked {
   curve: PsatCurve;
@@ -41,15 +42,12 @@ async function estimatedPsat(backend: Backend, c: Compound): Promise<Ranked | un
   const points = (r?.states ?? []).flatMap((s) => (s.props.pvap ?? []).filter((p: DataPoint) => p.calc && p.v > 0 && p.t !== undefined).slice(0, 1));
   if (points.length < 3) return undefined;
   points.sort((a, b) => a.t! - b.t!);
-  const invT = points.map((p) => 1 / p.t!);
-  const lnP = points.map((p) => Math.log(p.v * 1000)); // kPa → Pa
+  // between the grid's points (beyond its ends, extended from the outer two), Pa
   const f = (T: number) => {
-    const u = 1 / T;
-    let i = invT.findIndex((v) => v <= u); // invT decreases with T
-    if (i < 0) i = invT.length - 1;
-    if (i === 0) i = 1;
-    const w = (u - invT[i - 1]!) / (invT[i]! - invT[i - 1]!);
-    return Math.exp(lnP[i - 1]! + w * (lnP[i]! - lnP[i - 1]!));
+    const k = points.findIndex((p) => p.t! >= T);
+    const i = k < 0 ? points.length - 1 : Math.max(k, 1);
+    const [a, b] = [points[i - 1]!, points[i]!];
+    return logInInverseT(T, a.t!, a.v * 1000, b.t!, b.v * 1000);
   };
   const rel = points.map((p) => (p.e ?? NaN) / p.v).filter(Number.isFinite).sort((a, b) => a - b);
   const curve: PsatCurve = { equation: 'structure-based estimate', coeffs: [], tmin: points[0]!.t!, tmax: points.at(-1)!.t!, f };

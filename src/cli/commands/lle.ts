@@ -4,11 +4,11 @@
 import { Command, Option } from 'commander';
 import { usageError } from '../../api/errors.js';
 import { LLE_MODELS, type LleRequest, type LleResult } from '../../vle/lle-diagram.js';
-import { temperatures, twoComponents } from '../arguments.js';
+import { temperatures } from '../arguments.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
-import { chartOptions, checkChartFile, drawCharts, type ChartOptions } from '../charts.js';
+import { chartOptions, checkChartFile, drawCharts, twoComponents, type ChartOptions } from '../pair-commands.js';
 import { printResult, type Column, type Row, type View } from '../output.js';
 import { displayUnit } from '../../units/display.js';
 import { sourceLines } from './vle.js';

@@ -6,11 +6,11 @@ import { Command, Option } from 'commander';
 import { usageError } from '../../api/errors.js';
 import { MODELS, type ModelName } from '../../vle/activity.js';
 import type { VleResult } from '../../vle/types.js';
-import { moleFractions, pressure, temperature, twoComponents } from '../arguments.js';
+import { moleFractions, pressure, temperature } from '../arguments.js';
 import { action, type Deps } from '../command.js';
 import type { Context } from '../context.js';
 import { examples } from '../help.js';
-import { chartOptions, checkChartFile, drawCharts, type ChartOptions } from '../charts.js';
+import { chartOptions, checkChartFile, drawCharts, twoComponents, type ChartOptions } from '../pair-commands.js';
 import { printResult, type Column, type Row, type View } from '../output.js';
 import { displayUnit } from '../../units/display.js';
 

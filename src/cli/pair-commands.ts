@@ -1,10 +1,16 @@
-// The diagrams of chem vle and chem lle: --plot draws them on the terminal, --out writes one SVG or PNG chart.
-import type { Command } from 'commander';
+// What chem vle and chem lle share: a pair of compounds as arguments, and their diagrams (--plot draws them on the
+// terminal, --out writes one SVG or PNG chart).
+import { Command } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { usageError } from '../api/errors.js';
 import type { PlotSeries } from '../plot/data.js';
 import type { Context } from './context.js';
+
+/** A command of a pair of compounds: its name, description and the two component arguments. */
+export function twoComponents(name: string, description: string): Command {
+  return new Command(name).description(description).argument('[a]', 'component 1: compound id, CAS or name').argument('[b]', 'component 2: compound id, CAS or name');
+}
 
 export interface ChartOptions {
   plot?: boolean;
