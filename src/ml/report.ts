@@ -89,7 +89,7 @@ interface Holdout {
   command: string;
   compounds: number;
   selection: string;
-  runs: { tb: string; temperatures: string; rows: number; answered: number; median: number; mean: number; classicMedian: number; classicMean: number; ratioMedian: number; ratioMean: number; withinE: number }[];
+  runs: { set: string; tb: string; temperatures: string; rows: number; answered: number; median: number; mean: number; classicMedian: number; classicMean: number; ratioMedian: number; ratioMean: number; withinE: number }[];
 }
 
 function holdoutSection(h: Holdout | undefined): string[] {
@@ -97,13 +97,13 @@ function holdoutSection(h: Holdout | undefined): string[] {
   const out = [
     '## Vapour pressure on held-out compounds',
     '',
-    `${h.compounds} compounds (${h.selection}) left out of every model (\`npm run train -- --exclude FILE\`), the models that the estimate reads retrained without them; \`${h.command}\`. |ln(P/P_measured)| of \`chem predict --t\` pvap; classic: Joback Tb, Tc, Pc → Lee–Kesler ω → Lee–Kesler, the ratio on the rows both answer (the median and mean columns: every answered row).`,
+    `Two sets of ${h.compounds} compounds (${h.selection}) left out of every model (\`npm run train -- --exclude FILE\`), the models that the estimate reads retrained without them; \`${h.command}\`. |ln(P/P_measured)| of \`chem predict --t\` pvap; classic: Joback Tb, Tc, Pc → Lee–Kesler ω → Lee–Kesler, the ratio on the rows both answer (the median and mean columns: every answered row).`,
     '',
-    '| tb model | temperatures | rows | answered | median | mean | classic median | classic mean | ratio median | ratio mean | within e |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| compounds | tb model | temperatures | rows | answered | median | mean | classic median | classic mean | ratio median | ratio mean | within e |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of h.runs) {
-    out.push(`| ${r.tb} | ${r.temperatures} | ${r.rows} | ${((100 * r.answered) / r.rows).toFixed(1)} % | ${r.median.toFixed(3)} | ${r.mean.toFixed(3)} | ${r.classicMedian.toFixed(3)} | ${r.classicMean.toFixed(3)} | ${r.ratioMedian.toFixed(2)} | ${r.ratioMean.toFixed(2)} | ${(100 * r.withinE).toFixed(0)} % |`);
+    out.push(`| ${r.set} | ${r.tb} | ${r.temperatures} | ${r.rows} | ${((100 * r.answered) / r.rows).toFixed(1)} % | ${r.median.toFixed(3)} | ${r.mean.toFixed(3)} | ${r.classicMedian.toFixed(3)} | ${r.classicMean.toFixed(3)} | ${r.ratioMedian.toFixed(2)} | ${r.ratioMean.toFixed(2)} | ${(100 * r.withinE).toFixed(0)} % |`);
   }
   out.push('');
   return out;

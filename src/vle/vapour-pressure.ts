@@ -50,7 +50,10 @@ async function estimatedPsat(backend: Backend, c: Compound): Promise<Ranked | un
     return logInInverseT(T, a.t!, a.v * 1000, b.t!, b.v * 1000);
   };
   const rel = points.map((p) => (p.e ?? NaN) / p.v).filter(Number.isFinite).sort((a, b) => a - b);
-  const curve: PsatCurve = { equation: 'structure-based estimate', coeffs: [], tmin: points[0]!.t!, tmax: points.at(-1)!.t!, f };
+  // chem state's r says whether the estimate went through the record's own measured constants (anchorsOf)
+  const anchored = /through the record's measured/.test(points[0]!.r ?? '');
+  const equation = anchored ? "structure-based estimate through the record's measured constants" : 'structure-based estimate';
+  const curve: PsatCurve = { equation, coeffs: [], tmin: points[0]!.t!, tmax: points.at(-1)!.t!, f };
   return { curve, s: points[0]!.s, ...(points[0]!.r ? { r: points[0]!.r } : {}), e: Number((rel.length ? rel[rel.length >> 1]! : NaN).toPrecision(2)) };
 }
 

@@ -9,7 +9,7 @@ import { analyse, predict } from '../../src/local/predict/index.js';
 import { MODEL_KEYS } from '../../src/local/predict/methods.js';
 import { DIRECT_NOTE } from '../../src/local/predict/model-points.js';
 import { decodeForest, flatten, type Forest } from '../../src/local/predict/forest.js';
-import { evaluateMany, loadModel, modelFingerprint, modelsDir, present, readModel, sourceKey } from '../../src/local/predict/ml.js';
+import { evaluateMany, loadModel, modelFingerprint, modelsDir, present, readModel, sourceKey, steinBrown } from '../../src/local/predict/ml.js';
 import { featureVector, moleculeFeatures } from '../../src/local/predict/features.js';
 import { FEATURE_NAMES } from '../../src/local/predict/layout.js';
 import { parseSmiles } from '../../src/chem/molecule.js';
@@ -194,6 +194,13 @@ describe('model points in predict', () => {
     const unseen = (smiles: string) => [...moleculeFeatures(analyse(parseSmiles(smiles))).envs].filter((id) => !seen.has(id)).length;
     expect(unseen('CCO')).toBe(0);
     expect(unseen('ClC(Br)(I)C12C3C4C1C1C2C3C41C(=O)OO')).toBeGreaterThan(m.novelty!.ref);
+  });
+
+  it("of tb correct Stein & Brown's correction of Joback's Tb (their eq. 3: 404.96 K at 400 K, 618.07 K at 700, 900.43 K at 1300)", () => {
+    expect(loadModel('tb')!.offset?.form).toBe('stein-brown');
+    expect(steinBrown(400)).toBeCloseTo(404.96, 2);
+    expect(steinBrown(700)).toBeCloseTo(618.0, 1);
+    expect(steinBrown(1300)).toBeCloseTo(1300 + 282.7 - 0.5209 * 1300, 6);
   });
 
   it('are not computed for keys that were not asked for', () => {

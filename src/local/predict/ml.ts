@@ -47,9 +47,10 @@ export interface Model {
   transform?: 'log';
   /**
    * value = scale × feature[index] + trees: the trees learnt a correction of this estimate; with `over`, the
-   * estimate is the ratio scale × feature[index] / feature[over] (see `per`).
+   * estimate is the ratio scale × feature[index] / feature[over] (see `per`); with `form` 'stein-brown', the
+   * estimate is a Tb and Stein & Brown's correction of it (steinBrown) is what the trees correct.
    */
-  offset?: { index: number; scale: number; over?: number };
+  offset?: { index: number; scale: number; over?: number; form?: 'stein-brown' };
   /**
    * A model built on another's: its trees (and offset) give the value divided by model `key`'s value, and the value
    * is that × the `key` model's value × scale (hvap per tb: ΔHvap / Tb, the entropy of vaporisation, × the tb model's
@@ -470,13 +471,25 @@ function holds(seen: Uint32Array, id: number): boolean {
 }
 
 /**
+ * Stein & Brown's correction of a group-contribution Tb, K (J. Chem. Inf. Comput. Sci. 1994, 34, 581): Joback's error
+ * grows with the molecule's size, and the tb model's trees learn far less of it from this estimate (ml/train.py).
+ */
+export const steinBrown = (tb: number): number => (tb <= 700 ? tb - 94.84 + 0.5577 * tb - 0.0007705 * tb * tb : tb + 282.7 - 0.5209 * tb);
+
+/** The estimate an offset model's trees correct. */
+function offsetOf(offset: NonNullable<Model['offset']>, x: Float32Array): number {
+  const v = (x[offset.index] * offset.scale) / (offset.over === undefined ? 1 : x[offset.over]);
+  return offset.form === 'stein-brown' ? steinBrown(v) : v;
+}
+
+/**
  * Model value i (into out.v[i], out.e[i]) from its n members' tree sums outs[at ..]: the value members' mean (onto
  * the offset estimate); e from the error member and the molecule's unseen count (-1: none), or from the value
  * members' spread.
  */
 function combine(m: Model, x: Float32Array, unseen: number, outs: Float64Array, at: number, n: number, out: Values, i: number): void {
   const { offset } = m;
-  const base = offset ? (x[offset.index] * offset.scale) / (offset.over === undefined ? 1 : x[offset.over]) : 0;
+  const base = offset ? offsetOf(offset, x) : 0;
   const values = m.error ? n - 1 : n;
   let mean = 0;
   for (let k = 0; k < values; k++) mean += outs[at + k];
