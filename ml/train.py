@@ -59,10 +59,8 @@ MIN_ELEMENT = 10  # an element is in a model's domain when at least this many tr
 # hold-out (150 compounds left out of every model): scaffold MAE 12.38 -> 11.81 K, random 11.31 -> 10.71 K, and the
 # estimated ln P's median error 0.231 -> 0.194 at three temperatures across each measured curve (docs/predict.md).
 # form: the estimate the trees correct, transformed. tb: Stein & Brown's correction of Joback's Tb (Joback's error grows
-# with the size of the molecule: its residuals' mean runs from +7 K at 5-6 heavy atoms to -117 K at 20-29, and -4 to -6
-# K after the correction): on the scaffold folds over the measured curves the ln P errors of the out-of-fold Tb went
-# median 0.187 -> 0.171, mean 0.477 -> 0.441, Tb MAE 12.3 -> 11.4 K (a ridge fit of the other features on top: 0.168,
-# 0.440; weighting compounds by 1/Tb or 1/Tb^2: no better).
+# with the molecule: mean residual +7 K at 5-6 heavy atoms, -117 K at 20-29; -4 to -6 K corrected): on the scaffold folds
+# the ln P errors of the out-of-fold Tb went median 0.187 -> 0.171, mean 0.477 -> 0.441 (other tries: docs/predict.md).
 # tree: the members' tree parameters where they differ from TREE. hvap's ratio is a small, smooth correction: trees of
 # depth 4 did as well as depth 7 on the database's scaffold folds and better on the CritProp folds (1.87 against
 # 1.98), and a molecule's walk through them is 43 % shorter.
@@ -93,7 +91,6 @@ ROUNDS_OVERRIDE = None  # CHEM_TRAIN_ROUNDS: every model's rounds (smoke runs)
 # where it ranked errors better than the members' spread for every property (tf 0.11 -> 0.30, tb 0.33 -> 0.54).
 ERROR_TREE = dict(TREE, max_depth=5, eta=0.05, min_child_weight=10)
 ERROR_ROUNDS = 200
-ROUNDS_OVERRIDE = None  # CHEM_TRAIN_ROUNDS: every model's rounds (smoke runs)
 # The direct fallback of an offset model serves the few molecules without a group-contribution estimate: one member
 # (the error member ranks its errors; a second member would double its size for a few percent).
 DIRECT_MEMBERS = 1
@@ -147,8 +144,7 @@ def dmatrix(x, y=None):
     return xgb.DMatrix(sp.csr_matrix(x), label=y, missing=np.nan, nthread=2)
 
 
-def stein_brown(tb):
-    """Stein & Brown's correction of a group-contribution Tb (J. Chem. Inf. Comput. Sci. 1994, 34, 581), smooth at 700 K."""
+def stein_brown(tb):  # Stein & Brown's correction of a group-contribution Tb (J. Chem. Inf. Comput. Sci. 1994, 34, 581)
     return np.where(tb <= 700, tb - 94.84 + 0.5577 * tb - 0.0007705 * tb * tb, tb + 282.7 - 0.5209 * tb)
 
 
@@ -163,8 +159,7 @@ class Model:
         if not self.cfg.get('offset'):
             return np.zeros(len(x))
         v = x[:, COL[self.cfg['baseline']]].astype(np.float64) * self.cfg['scale']
-        if self.cfg.get('form') == 'stein-brown':
-            v = stein_brown(v)
+        v = stein_brown(v) if self.cfg.get('form') == 'stein-brown' else v
         if self.cfg.get('per'):
             v = v / x[:, COL[self.cfg['per_baseline']]].astype(np.float64) * self.cfg['per_scale']
         return v
@@ -292,9 +287,8 @@ def write_model(out, key, model, elements, max_heavy, beta, first, n, cv, featur
     if model.cfg.get('log'):
         doc['transform'] = 'log'
     if model.cfg.get('offset'):
-        doc['offset'] = dict(index=COL[model.cfg['baseline']], scale=model.cfg['scale'])
-        if model.cfg.get('form'):
-            doc['offset']['form'] = model.cfg['form']
+        form = {'form': model.cfg['form']} if model.cfg.get('form') else {}
+        doc['offset'] = dict(index=COL[model.cfg['baseline']], scale=model.cfg['scale'], **form)
     if model.cfg.get('per'):  # value = (offset + trees) × the per model's value × scale; offset = scale × x[index] / x[over]
         doc['offset'].update(over=COL[model.cfg['per_baseline']], scale=model.cfg['scale'] * model.cfg['per_scale'])
         doc['per'] = dict(key=model.cfg['per'], scale=1 / model.cfg['per_scale'])
