@@ -6,6 +6,12 @@ import type { StatePoint } from '../api/types.js';
 import { solveSaturation } from './phase.js';
 import { linearInInverseT } from '../util/interpolate.js';
 
+/**
+ * How an estimate's `r` says it went through the record's own measured constants (its points carry only s and r, also
+ * over the remote API): the predictor writes it, chem vle reads it to name the curve.
+ */
+export const THROUGH_MEASURED = "through the record's measured";
+
 /** A vapour-pressure estimate: kPa at T below tmax, the ln half-width of its e, its source key and reference. */
 export interface PsatEstimate {
   /** kPa; NaN at or above tmax. */

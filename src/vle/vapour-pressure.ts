@@ -5,6 +5,7 @@
 import type { Compound, DataPoint } from '../api/types.js';
 import type { Backend } from '../api/backend.js';
 import type { PsatCurve } from '../tdep/curve-text.js';
+import { THROUGH_MEASURED } from '../tdep/psat-estimate.js';
 import { Curves } from '../tdep/curves.js';
 import { Psat } from './system.js';
 import { pureBoilingT } from './solve.js';
@@ -50,8 +51,7 @@ async function estimatedPsat(backend: Backend, c: Compound): Promise<Ranked | un
     return logInInverseT(T, a.t!, a.v * 1000, b.t!, b.v * 1000);
   };
   const rel = points.map((p) => (p.e ?? NaN) / p.v).filter(Number.isFinite).sort((a, b) => a - b);
-  // chem state's r says whether the estimate went through the record's own measured constants (anchorsOf)
-  const anchored = /through the record's measured/.test(points[0]!.r ?? '');
+  const anchored = points[0]!.r?.includes(THROUGH_MEASURED);
   const equation = anchored ? "structure-based estimate through the record's measured constants" : 'structure-based estimate';
   const curve: PsatCurve = { equation, coeffs: [], tmin: points[0]!.t!, tmax: points.at(-1)!.t!, f };
   return { curve, s: points[0]!.s, ...(points[0]!.r ? { r: points[0]!.r } : {}), e: Number((rel.length ? rel[rel.length >> 1]! : NaN).toPrecision(2)) };

@@ -144,7 +144,7 @@ describe('chem vle', () => {
     const noPsat = await json(['vle', '1-butanol', 'water']);
     expect(noPsat.code).toBe(0);
     expect(noPsat.body.notes!.join(' ')).toMatch(/1-Butanol has no measured vapour-pressure correlation: its vapour pressure is chem's estimate \(lee-kesler-anchored/i);
-    expect(noPsat.body.sources.psat.find((s) => s.calc)).toMatchObject({ equation: expect.stringMatching(/^structure-based estimate/), calc: true });
+    expect(noPsat.body.sources.psat.find((s) => s.calc)).toMatchObject({ equation: 'structure-based estimate', calc: true });
     expect((await chem(['vle', 'ethanol', 'water', '--x', '0.5,1.2'])).code).toBe(2);
     const amb = await chem(['vle', 'mw<50', 'water']);
     expect(amb.code).toBe(2);

@@ -51,6 +51,15 @@ describe.skipIf(!DB)('chem flash on the full database', () => {
     }
   });
 
+  it("chem vle of a compound with a measured Tb and no vapour-pressure curve names its estimate as going through the record's constants", async () => {
+    // cadaverine: Tb 452 K measured (CritProp), no vapour-pressure data in the database
+    const r = await chem(['vle', 'cadaverine', 'water', '--p', '101.325', '--json']);
+    expect(r.code).toBe(0);
+    const body = JSON.parse(r.stdout) as VleResult;
+    expect(body.sources.psat.find((s) => s.calc)).toMatchObject({ name: 'Cadaverine', equation: "structure-based estimate through the record's measured constants", calc: true });
+    expect(body.points.at(-1)!.t).toBeCloseTo(452.16, 0); // x = 1: the pure amine boils at its measured Tb
+  });
+
   it('chem vle hexane heptane answers by PR (kij, no activity set) and methane/ethane at 200 K ends at the critical point', async () => {
     const hh = JSON.parse((await chem(['vle', 'hexane', 'heptane', '--json'])).stdout) as VleResult;
     expect(hh.model).toBe('PR');

@@ -6,7 +6,7 @@
 // it (calibrated on compounds left out of the models' training: bench/estimates.js, docs/predict.md).
 import { roundSignificant } from '../../api/precision.js';
 import type { DataPoint, PropertyMap } from '../../api/types.js';
-import type { PsatEstimate } from '../../tdep/psat-estimate.js';
+import { THROUGH_MEASURED, type PsatEstimate } from '../../tdep/psat-estimate.js';
 import {
   anchoredLeeKeslerPsat,
   leeKeslerOmegaFromSlope,
@@ -307,7 +307,7 @@ const errorOf = (key: string, p: Prepared) => ESTIMATE_ERROR[key === 'pvap' && p
 function referenceOf(key: string, p: Prepared): string {
   const r = ESTIMATE_METHODS[key]!.r;
   const used = p.measured.filter((k) => DEPENDS[key]!.includes(k));
-  return used.length ? `${r}; through the record's measured ${used.map((k) => `${k} ${p.c[k]!.v} (${p.c[k]!.s})`).join(', ')}` : r;
+  return used.length ? `${r}; ${THROUGH_MEASURED} ${used.map((k) => `${k} ${p.c[k]!.v} (${p.c[k]!.s})`).join(', ')}` : r;
 }
 
 /**
